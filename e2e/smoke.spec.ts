@@ -1,0 +1,47 @@
+import { devices, expect, test } from '@playwright/test';
+
+test('the landing page shows the tagline and both ways in', async ({ page }) => {
+  await page.goto('/');
+  await expect(page.getByText('Connect with other crew')).toBeVisible();
+  await expect(page.getByRole('link', { name: 'Sign In with Passcode' })).toBeVisible();
+  await expect(page.getByRole('link', { name: 'Create New Account' })).toBeVisible();
+});
+
+test('the privacy dialog can be read and accepted', async ({ page }) => {
+  await page.goto('/');
+  await page.getByRole('button', { name: 'Data Privacy Policy' }).click();
+  const dialog = page.getByRole('dialog', { name: 'Data Privacy Policy and Terms' });
+  await expect(dialog.getByRole('heading', { name: 'Retention' })).toBeVisible();
+  await dialog.getByRole('button', { name: 'Accept & Continue' }).click();
+  await expect(dialog).toBeHidden();
+  await expect(page.getByRole('checkbox', { name: /accept the/ })).toBeChecked();
+});
+
+test('an unknown path shows the 404 page', async ({ page }) => {
+  await page.goto('/nowhere');
+  await expect(page.getByRole('heading', { name: '404 Page Not Found' })).toBeVisible();
+  await expect(page.getByText('Did you forget to add the page to the router?')).toBeVisible();
+});
+
+test('a protected route without a session redirects to the landing page', async ({ page }) => {
+  await page.goto('/home');
+  await expect(page.getByText('Redirecting...')).toBeVisible();
+  await expect(page).toHaveURL(/\/$/);
+  await expect(page.getByText('Connect with other crew')).toBeVisible();
+});
+
+test.describe('on a phone', () => {
+  const { defaultBrowserType: _ignored, ...phone } = devices['Pixel 7']!;
+  test.use(phone);
+  test('the landing page fits the screen', async ({ page }, testInfo) => {
+    await page.goto('/');
+    await expect(page.getByText('Connect with other crew')).toBeVisible();
+    const overflow = await page.evaluate(
+      () => document.documentElement.scrollWidth > window.innerWidth,
+    );
+    expect(overflow).toBe(false);
+    const file = testInfo.outputPath('landing-phone.png');
+    await page.screenshot({ path: file, fullPage: true });
+    await testInfo.attach('landing-phone', { path: file, contentType: 'image/png' });
+  });
+});

@@ -1,0 +1,83 @@
+// `npm test`: type-check, lint, every Vitest suite (server twice when TEST_DATABASE_URL is
+// set), then Playwright. Ends with one line `N passed, N failed` summing every suite.
+import { spawnSync } from 'node:child_process';
+import { existsSync, mkdirSync, readFileSync, rmSync } from 'node:fs';
+import { findChromium } from './find-chromium.mjs';
+
+const out = '.test-output';
+rmSync(out, { recursive: true, force: true });
+mkdirSync(out, { recursive: true });
+let passed = 0;
+let failed = 0;
+
+function run(label, cmd, args, env = {}) {
+  console.log(`\n=== ${label} ===`);
+  const result = spawnSync(cmd, args, { stdio: 'inherit', env: { ...process.env, ...env } });
+  return result.status === 0;
+}
+
+function step(label, cmd, args) {
+  if (run(label, cmd, args)) passed += 1;
+  else failed += 1;
+}
+
+function vitest(label, args, jsonFile, env) {
+  const ok = run(
+    label,
+    'npx',
+    [
+      'vitest',
+      'run',
+      ...args,
+      '--reporter=default',
+      '--reporter=json',
+      `--outputFile.json=${jsonFile}`,
+    ],
+    env,
+  );
+  if (!existsSync(jsonFile)) {
+    failed += 1;
+    return;
+  }
+  const report = JSON.parse(readFileSync(jsonFile, 'utf8'));
+  passed += report.numPassedTests;
+  failed += report.numFailedTests;
+  // A suite that fails to load has no failed tests but is still a failure.
+  if (!ok && report.numFailedTests === 0) failed += 1;
+}
+
+step('type-check', 'npx', ['tsc', '--noEmit', '-p', '.']);
+step('lint', 'npx', ['biome', 'check', '.']);
+vitest('vitest (domain, server on PGlite, web)', [], `${out}/vitest.json`, {});
+if (process.env.TEST_DATABASE_URL) {
+  vitest('vitest (server on PostgreSQL)', ['--project', 'server'], `${out}/vitest-postgres.json`, {
+    JUMPSEAT_TEST_DB: 'postgres',
+  });
+}
+
+const chromium = findChromium();
+if (!chromium) {
+  if (process.env.CI === 'true') {
+    console.log('\ne2e: FAILED (no Chromium found; apt-get install chromium)');
+    failed += 1;
+  } else {
+    console.log('\ne2e: SKIPPED (no Chromium found; apt-get install chromium)');
+  }
+} else {
+  const jsonFile = `${out}/playwright.json`;
+  const ok = run('e2e (Playwright, Chromium)', 'npx', ['playwright', 'test'], {
+    CHROME_PATH: chromium,
+    PLAYWRIGHT_JSON_OUTPUT_NAME: jsonFile,
+  });
+  if (existsSync(jsonFile)) {
+    const stats = JSON.parse(readFileSync(jsonFile, 'utf8')).stats;
+    passed += stats.expected + stats.flaky;
+    failed += stats.unexpected;
+    if (!ok && stats.unexpected === 0) failed += 1;
+  } else {
+    failed += 1;
+  }
+}
+
+console.log(`\n${passed} passed, ${failed} failed`);
+process.exit(failed > 0 ? 1 : 0);

@@ -1,0 +1,80 @@
+import { spawnSync } from 'node:child_process';
+import { mkdtempSync, readFileSync, statSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { loadConfig } from './config';
+
+const base = { APP_SECRET: 'x'.repeat(64) };
+
+describe('loadConfig', () => {
+  it('applies the documented defaults', () => {
+    const config = loadConfig(base);
+    expect(config.port).toBe(5000);
+    expect(config.host).toBe('127.0.0.1');
+    expect(config.crewEmailDomains).toEqual(['ba.com']);
+    expect(config.airlineCode).toBe('BA');
+    expect(config.demoPasscode).toBe('0000');
+    expect(config.publicUrl).toBe('http://localhost:5000');
+  });
+
+  it.each([
+    [{ PORT: 'abc' }, /^PORT: /],
+    [{ PORT: '70000' }, /^PORT: /],
+    [
+      { ADMIN_EMAIL: 'a@ba.com', ADMIN_PASSCODE: '12a4' },
+      /^ADMIN_PASSCODE: must be exactly 4 digits/,
+    ],
+    [{ ADMIN_EMAIL: 'a@ba.com' }, /^ADMIN_PASSCODE: /],
+    [{ CREW_EMAIL_DOMAINS: '' }, /^CREW_EMAIL_DOMAINS: must list at least one domain/],
+    [{ CREW_EMAIL_DOMAINS: ' , ' }, /^CREW_EMAIL_DOMAINS: /],
+    [{ PUBLIC_URL: 'ftp://x' }, /^PUBLIC_URL: /],
+    [{ DEMO_PASSCODE: '123' }, /^DEMO_PASSCODE: /],
+  ])('refuses %o naming the variable', (env, message) => {
+    expect(() => loadConfig({ ...base, ...env })).toThrow(message);
+  });
+
+  it('requires APP_SECRET with DATABASE_URL', () => {
+    expect(() => loadConfig({ DATABASE_URL: 'postgres://u@127.0.0.1:5432/db' })).toThrow(
+      /^APP_SECRET: required when DATABASE_URL is set/,
+    );
+  });
+
+  it('generates APP_SECRET once into DATA_DIR with mode 0600', () => {
+    const dir = mkdtempSync(path.join(os.tmpdir(), 'jumpseat-config-'));
+    const first = loadConfig({ DATA_DIR: dir });
+    const second = loadConfig({ DATA_DIR: dir });
+    expect(first.appSecret).toHaveLength(64);
+    expect(second.appSecret).toBe(first.appSecret);
+    const file = path.join(dir, 'app-secret');
+    expect(readFileSync(file, 'utf8').trim()).toBe(first.appSecret);
+    expect(statSync(file).mode & 0o777).toBe(0o600);
+  });
+});
+
+describe('server start with a bad configuration', () => {
+  const start = (env: Record<string, string>) =>
+    spawnSync(process.execPath, ['--import', 'tsx', 'server/main.ts'], {
+      env: { PATH: process.env.PATH, DATA_DIR: mkdtempSync(path.join(os.tmpdir(), 'js-')), ...env },
+      encoding: 'utf8',
+      timeout: 15_000,
+    });
+
+  it('exits 1 with one line naming the variable', () => {
+    const result = start({ PORT: 'abc' });
+    expect(result.status).toBe(1);
+    expect(result.stderr.trim().split('\n')).toHaveLength(1);
+    expect(result.stderr).toContain('PORT: must be a port number');
+  });
+
+  it('exits 1 within 10 s when DATABASE_URL cannot be reached', () => {
+    const started = Date.now();
+    const result = start({
+      DATABASE_URL: 'postgres://u:p@127.0.0.1:1/db',
+      APP_SECRET: 'y'.repeat(64),
+    });
+    expect(result.status).toBe(1);
+    expect(result.stderr.trim()).toBe('cannot connect to DATABASE_URL (127.0.0.1:1): ECONNREFUSED');
+    expect(Date.now() - started).toBeLessThan(10_000);
+  });
+});

@@ -1,0 +1,210 @@
+import { randomBytes } from 'node:crypto';
+import { chmodSync, existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import path from 'node:path';
+import { z } from 'zod';
+
+/** Thrown for a configuration problem; main.ts prints its message as one line and exits 1. */
+export class ConfigError extends Error {}
+
+const optionalString = z
+  .string()
+  .optional()
+  .transform((v) => (v === undefined || v.trim() === '' ? undefined : v.trim()));
+
+const port = z
+  .string()
+  .optional()
+  .transform((v, ctx) => {
+    if (v === undefined || v === '') return undefined;
+    const n = Number(v);
+    if (!/^\d+$/.test(v) || n < 0 || n > 65535) {
+      ctx.addIssue({ code: 'custom', message: 'must be a port number (0-65535)' });
+      return z.NEVER;
+    }
+    return n;
+  });
+
+const positiveInt = (fallback: number) =>
+  z
+    .string()
+    .optional()
+    .transform((v, ctx) => {
+      if (v === undefined || v === '') return fallback;
+      if (!/^\d+$/.test(v) || Number(v) < 1) {
+        ctx.addIssue({ code: 'custom', message: 'must be a positive whole number' });
+        return z.NEVER;
+      }
+      return Number(v);
+    });
+
+const envSchema = z.object({
+  NODE_ENV: optionalString,
+  PORT: port,
+  HOST: optionalString,
+  DATA_DIR: optionalString,
+  DATABASE_URL: optionalString.refine(
+    (v) => v === undefined || /^postgres(ql)?:\/\//.test(v),
+    'must be a postgres:// URL',
+  ),
+  APP_SECRET: optionalString.refine(
+    (v) => v === undefined || v.length >= 32,
+    'must be at least 32 characters',
+  ),
+  ADMIN_EMAIL: optionalString.refine(
+    (v) => v === undefined || /^[^\s@]+@[^\s@]+\.[^\s@]+$/.test(v),
+    'must be an e-mail address',
+  ),
+  ADMIN_PASSCODE: optionalString.refine(
+    (v) => v === undefined || /^\d{4}$/.test(v),
+    'must be exactly 4 digits',
+  ),
+  CREW_EMAIL_DOMAINS: z
+    .string()
+    .optional()
+    .transform((v, ctx) => {
+      if (v === undefined) return ['ba.com'];
+      const list = v
+        .split(',')
+        .map((d) => d.trim().toLowerCase())
+        .filter(Boolean);
+      if (list.length === 0) {
+        ctx.addIssue({ code: 'custom', message: 'must list at least one domain' });
+        return z.NEVER;
+      }
+      return list;
+    }),
+  AIRLINE_CODE: optionalString.refine(
+    (v) => v === undefined || /^[A-Z0-9]{2}$/.test(v),
+    'must be a two-character IATA airline code',
+  ),
+  AIRLINE_NAME: optionalString,
+  SMTP_URL: optionalString,
+  MAIL_FROM: optionalString,
+  STRIPE_SECRET_KEY: optionalString,
+  STRIPE_WEBHOOK_SECRET: optionalString,
+  STRIPE_PRICE_MONTHLY: optionalString,
+  STRIPE_PRICE_YEARLY: optionalString,
+  PUBLIC_URL: optionalString.refine(
+    (v) => v === undefined || /^https?:\/\/[^/]+\/?$/.test(v),
+    'must be an http(s) origin such as https://jumpseat.example',
+  ),
+  DEMO_PASSCODE: optionalString.refine(
+    (v) => v === undefined || /^\d{4}$/.test(v),
+    'must be exactly 4 digits',
+  ),
+  TRUST_PROXY: optionalString,
+  LOG_LEVEL: optionalString,
+  RATE_LIMIT_LOGIN_PER_IP: positiveInt(20),
+  RATE_LIMIT_RESET_PER_IP: positiveInt(5),
+  RATE_LIMIT_CHECK_EMAIL_PER_IP: positiveInt(30),
+  LOGIN_LOCK_THRESHOLD: positiveInt(5),
+});
+
+export type Config = {
+  env: 'production' | 'development' | 'test';
+  port: number;
+  host: string;
+  dataDir: string;
+  databaseUrl: string | undefined;
+  appSecret: string;
+  adminEmail: string | undefined;
+  adminPasscode: string | undefined;
+  crewEmailDomains: string[];
+  airlineCode: string;
+  airlineName: string;
+  smtpUrl: string | undefined;
+  mailFrom: string;
+  stripe: {
+    secretKey: string | undefined;
+    webhookSecret: string | undefined;
+    priceMonthly: string | undefined;
+    priceYearly: string | undefined;
+  };
+  publicUrl: string;
+  demoPasscode: string;
+  trustProxy: boolean;
+  logLevel: string;
+  limits: {
+    loginPerIp: number;
+    resetPerIp: number;
+    checkEmailPerIp: number;
+    loginLockThreshold: number;
+  };
+};
+
+/**
+ * Reads the environment into a typed config. Problems are reported as
+ * `VARIABLE: problem` so an operator sees exactly what to fix.
+ */
+export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
+  const parsed = envSchema.safeParse(env);
+  if (!parsed.success) {
+    const issue = parsed.error.issues[0]!;
+    throw new ConfigError(`${String(issue.path[0])}: ${issue.message}`);
+  }
+  const e = parsed.data;
+  if (e.DATABASE_URL && !e.APP_SECRET) {
+    throw new ConfigError(
+      'APP_SECRET: required when DATABASE_URL is set (every instance must share it)',
+    );
+  }
+  if (Boolean(e.ADMIN_EMAIL) !== Boolean(e.ADMIN_PASSCODE)) {
+    throw new ConfigError(
+      `${e.ADMIN_EMAIL ? 'ADMIN_PASSCODE' : 'ADMIN_EMAIL'}: set ADMIN_EMAIL and ADMIN_PASSCODE together`,
+    );
+  }
+  const nodeEnv = e.NODE_ENV === 'test' || e.NODE_ENV === 'development' ? e.NODE_ENV : 'production';
+  const portNumber = e.PORT ?? 5000;
+  const dataDir = path.resolve(e.DATA_DIR ?? './data');
+  return {
+    env: nodeEnv,
+    port: portNumber,
+    host: e.HOST ?? '127.0.0.1',
+    dataDir,
+    databaseUrl: e.DATABASE_URL,
+    appSecret: e.APP_SECRET ?? readOrCreateSecret(dataDir),
+    adminEmail: e.ADMIN_EMAIL?.toLowerCase(),
+    adminPasscode: e.ADMIN_PASSCODE,
+    crewEmailDomains: e.CREW_EMAIL_DOMAINS,
+    airlineCode: e.AIRLINE_CODE ?? 'BA',
+    airlineName: e.AIRLINE_NAME ?? 'British Airways',
+    smtpUrl: e.SMTP_URL,
+    mailFrom: e.MAIL_FROM ?? 'Jumpseat <no-reply@jumpseat.local>',
+    stripe: {
+      secretKey: e.STRIPE_SECRET_KEY,
+      webhookSecret: e.STRIPE_WEBHOOK_SECRET,
+      priceMonthly: e.STRIPE_PRICE_MONTHLY,
+      priceYearly: e.STRIPE_PRICE_YEARLY,
+    },
+    publicUrl: (e.PUBLIC_URL ?? `http://localhost:${portNumber}`).replace(/\/$/, ''),
+    demoPasscode: e.DEMO_PASSCODE ?? '0000',
+    trustProxy: e.TRUST_PROXY === '1' || e.TRUST_PROXY === 'true',
+    logLevel: e.LOG_LEVEL ?? (nodeEnv === 'test' ? 'silent' : 'info'),
+    limits: {
+      loginPerIp: e.RATE_LIMIT_LOGIN_PER_IP,
+      resetPerIp: e.RATE_LIMIT_RESET_PER_IP,
+      checkEmailPerIp: e.RATE_LIMIT_CHECK_EMAIL_PER_IP,
+      loginLockThreshold: e.LOGIN_LOCK_THRESHOLD,
+    },
+  };
+}
+
+/** On PGlite the secret lives beside the data it protects, readable only by its owner. */
+function readOrCreateSecret(dataDir: string): string {
+  const file = path.join(dataDir, 'app-secret');
+  if (existsSync(file)) return readFileSync(file, 'utf8').trim();
+  mkdirSync(dataDir, { recursive: true });
+  const secret = randomBytes(32).toString('hex');
+  writeFileSync(file, `${secret}\n`, { mode: 0o600 });
+  chmodSync(file, 0o600);
+  return secret;
+}
+
+/** A config for tests: no files touched, every limit explicit. */
+export function testConfig(overrides: Partial<Config> = {}): Config {
+  return {
+    ...loadConfig({ NODE_ENV: 'test', APP_SECRET: 'test-secret-'.padEnd(64, 'x') }),
+    dataDir: path.resolve('.test-output/data'),
+    ...overrides,
+  };
+}

@@ -1,0 +1,53 @@
+import type { FastifyError, FastifyInstance } from 'fastify';
+import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
+import { HttpError } from '../lib/errors';
+
+const PG_UNIQUE_VIOLATION = '23505';
+const PG_FOREIGN_KEY_VIOLATION = '23503';
+
+/**
+ * The one place errors become responses. Clients get `{ message, error?, errorType?, code? }`;
+ * anything unexpected is a generic 500 with the detail only in the log.
+ */
+export function registerErrorMapping(app: FastifyInstance) {
+  app.setErrorHandler((err: FastifyError & { cause?: unknown }, request, reply) => {
+    if (err instanceof HttpError) {
+      return reply.status(err.statusCode).send({ message: err.message, ...err.extra });
+    }
+    if (hasZodFastifySchemaValidationErrors(err)) {
+      const first = err.validation[0];
+      const field = first?.instancePath?.replace(/^\//, '').replaceAll('/', '.');
+      const message = first?.message ?? 'Invalid input';
+      return reply.status(400).send({ message, error: 'validation', ...(field ? { field } : {}) });
+    }
+    const pgCode = pgErrorCode(err);
+    if (pgCode === PG_UNIQUE_VIOLATION) {
+      return reply.status(409).send({ message: 'This already exists', error: 'conflict' });
+    }
+    if (pgCode === PG_FOREIGN_KEY_VIOLATION) {
+      return reply.status(404).send({ message: 'Not found' });
+    }
+    if (err.statusCode && err.statusCode >= 400 && err.statusCode < 500) {
+      // Fastify's own client errors: malformed JSON, body too large, unsupported media type.
+      return reply.status(err.statusCode).send({ message: clientMessage(err), error: err.code });
+    }
+    request.log.error({ err }, 'unhandled error');
+    return reply.status(500).send({ message: 'Something went wrong. Please try again.' });
+  });
+}
+
+function pgErrorCode(err: unknown): string | undefined {
+  const e = err as { code?: unknown; cause?: { code?: unknown } };
+  if (typeof e.code === 'string' && /^\d{5}$/.test(e.code)) return e.code;
+  if (typeof e.cause?.code === 'string') return e.cause.code;
+  return undefined;
+}
+
+function clientMessage(err: FastifyError): string {
+  if (err.code === 'FST_ERR_CTP_INVALID_JSON_BODY' || err.code === 'FST_ERR_CTP_EMPTY_JSON_BODY') {
+    return 'Invalid JSON body';
+  }
+  if (err.code === 'FST_ERR_CTP_BODY_TOO_LARGE') return 'Request body is too large';
+  if (err.code === 'FST_ERR_CTP_INVALID_MEDIA_TYPE') return 'Unsupported content type';
+  return err.message;
+}

@@ -1,0 +1,129 @@
+import { Plane } from 'lucide-react';
+import { useEffect, useState } from 'react';
+import { Link, useSearchParams } from 'react-router';
+import { Button } from '../components/ui/button';
+import { Card } from '../components/ui/card';
+import { Dialog } from '../components/ui/dialog';
+import { Input, Label } from '../components/ui/input';
+import { Skeleton } from '../components/ui/skeleton';
+import { PrivacyPolicy } from '../features/landing/privacy-policy';
+import { readRememberedEmail } from '../features/landing/remembered-email';
+
+const SPLASH_MS = 500;
+
+export function LandingPage() {
+  const [params] = useSearchParams();
+  const [splash, setSplash] = useState(true);
+  const [email, setEmail] = useState(() => params.get('email') ?? readRememberedEmail());
+  const [privacyOpen, setPrivacyOpen] = useState(false);
+  const [consent, setConsent] = useState(false);
+
+  useEffect(() => {
+    const timer = setTimeout(() => setSplash(false), SPLASH_MS);
+    return () => clearTimeout(timer);
+  }, []);
+
+  if (splash) {
+    return (
+      <div role="status" aria-label="Loading" className="space-y-4 pt-16">
+        <Skeleton className="mx-auto h-16 w-16 rounded-full" />
+        <Skeleton className="mx-auto h-6 w-48" />
+        <Skeleton className="h-40 w-full" />
+      </div>
+    );
+  }
+
+  const emailQuery = email.trim() ? `?email=${encodeURIComponent(email.trim())}` : '';
+
+  return (
+    <main className="space-y-6 pt-6">
+      <header className="text-center">
+        <div className="mx-auto flex h-16 w-16 items-center justify-center rounded-full bg-brand-600 text-white">
+          <Plane aria-hidden="true" className="h-8 w-8" />
+        </div>
+        <h1 className="mt-3 text-3xl font-bold tracking-tight">Jumpseat</h1>
+        <p className="mt-1 text-lg text-brand-700">Connect with other crew</p>
+      </header>
+
+      <Card>
+        <ul className="space-y-2 text-slate-700">
+          <li>Find the crew on your flights.</li>
+          <li>Send a wave to say hello — you stay anonymous until you both agree.</li>
+          <li>Chat privately before you fly.</li>
+          <li>Build your network across the fleet.</li>
+        </ul>
+      </Card>
+
+      <Card className="space-y-4">
+        <div className="space-y-1.5">
+          <Label htmlFor="landing-email">Work email</Label>
+          <Input
+            id="landing-email"
+            type="email"
+            inputMode="email"
+            autoComplete="email"
+            placeholder="name@ba.com"
+            value={email}
+            onChange={(e) => setEmail(e.target.value)}
+          />
+        </div>
+        <div className="flex items-start gap-2">
+          <input
+            id="landing-consent"
+            type="checkbox"
+            className="mt-1 h-5 w-5"
+            checked={consent}
+            onChange={(e) => setConsent(e.target.checked)}
+          />
+          <label htmlFor="landing-consent" className="text-sm text-slate-700">
+            I accept the{' '}
+            <button
+              type="button"
+              className="text-brand-600 underline"
+              onClick={() => setPrivacyOpen(true)}
+            >
+              Data Privacy Policy
+            </button>
+          </label>
+        </div>
+        <div className="grid gap-3">
+          <Link
+            to={`/passcode${emailQuery}`}
+            className="inline-flex h-12 items-center justify-center rounded-xl bg-brand-600 px-5 font-medium text-white hover:bg-brand-700"
+          >
+            Sign In with Passcode
+          </Link>
+          <Link
+            to={`/register${emailQuery}`}
+            className="inline-flex h-12 items-center justify-center rounded-xl border border-slate-300 bg-white px-5 font-medium hover:bg-slate-50"
+          >
+            Create New Account
+          </Link>
+        </div>
+      </Card>
+
+      <Dialog
+        open={privacyOpen}
+        onOpenChange={setPrivacyOpen}
+        title="Data Privacy Policy and Terms"
+        footer={
+          <>
+            <Button variant="outline" onClick={() => setPrivacyOpen(false)}>
+              Close
+            </Button>
+            <Button
+              onClick={() => {
+                setConsent(true);
+                setPrivacyOpen(false);
+              }}
+            >
+              Accept &amp; Continue
+            </Button>
+          </>
+        }
+      >
+        <PrivacyPolicy />
+      </Dialog>
+    </main>
+  );
+}

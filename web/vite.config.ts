@@ -1,0 +1,22 @@
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import tailwindcss from '@tailwindcss/vite';
+import react from '@vitejs/plugin-react';
+import { defineConfig } from 'vite';
+
+const here = path.dirname(fileURLToPath(import.meta.url));
+const apiTarget = `http://127.0.0.1:${process.env.API_PORT ?? '5000'}`;
+
+export default defineConfig({
+  root: here,
+  plugins: [react(), tailwindcss()],
+  resolve: { alias: { '@domain': path.resolve(here, '../domain') } },
+  build: { outDir: path.resolve(here, 'dist'), emptyOutDir: true, sourcemap: true },
+  server: {
+    port: Number(process.env.VITE_PORT ?? 5173),
+    proxy: {
+      '/api': { target: apiTarget, changeOrigin: false },
+      '/ws': { target: apiTarget.replace('http', 'ws'), ws: true },
+    },
+  },
+});
