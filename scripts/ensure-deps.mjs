@@ -8,7 +8,10 @@ const lock = 'package-lock.json';
 const stale = !existsSync(marker) || statSync(marker).mtimeMs < statSync(lock).mtimeMs;
 
 if (stale) {
-  console.log('Installing dependencies (npm ci)...');
-  const result = spawnSync('npm', ['ci', '--no-audit', '--no-fund'], { stdio: 'inherit' });
+  // `npm install` rather than `npm ci`: the registry here serves only this platform's optional
+  // binaries, so the lock lacks the others and `npm ci` refuses it. With the lock in sync,
+  // `npm install` installs exactly the locked versions.
+  console.log('Installing dependencies (npm install from package-lock.json)...');
+  const result = spawnSync('npm', ['install', '--no-audit', '--no-fund'], { stdio: 'inherit' });
   if (result.status !== 0) process.exit(result.status ?? 1);
 }
