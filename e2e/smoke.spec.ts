@@ -45,3 +45,8 @@ test.describe('on a phone', () => {
     await testInfo.attach('landing-phone', { path: file, contentType: 'image/png' });
   });
 });
+
+test('the API docs render', async ({ page }) => {
+  await page.goto('/api/docs');
+  await expect(page.getByText('Jumpseat API').first()).toBeVisible();
+});

@@ -2,9 +2,12 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import fastifyCookie from '@fastify/cookie';
 import fastifyHelmet from '@fastify/helmet';
+import fastifySwagger from '@fastify/swagger';
+import fastifySwaggerUi from '@fastify/swagger-ui';
 import fastifyWebsocket from '@fastify/websocket';
 import Fastify, { type FastifyInstance } from 'fastify';
 import {
+  jsonSchemaTransform,
   serializerCompiler,
   validatorCompiler,
   type ZodTypeProvider,
@@ -12,9 +15,15 @@ import {
 import type { Config } from './config';
 import type { Database } from './db/client';
 import { type Clock, systemClock } from './lib/clock';
+import { createPinCipher, type PinCipher } from './lib/pin-crypto';
+import { authRoutes } from './modules/auth/routes';
+import { createSessionStore, type SessionStore } from './modules/auth/session-store';
 import { healthRoutes } from './modules/health/routes';
 import { realtimeRoutes } from './modules/realtime/routes';
+import { registerAccess } from './plugins/access';
+import { registerCsrf } from './plugins/csrf';
 import { registerErrorMapping } from './plugins/error-mapping';
+import { registerMetrics } from './plugins/metrics';
 import { registerSpa } from './plugins/spa';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
@@ -23,6 +32,8 @@ export type AppDeps = {
   config: Config;
   database: Database;
   clock: Clock;
+  sessions: SessionStore;
+  pins: PinCipher;
 };
 
 declare module 'fastify' {
@@ -35,7 +46,7 @@ export type BuildAppOptions = {
   config: Config;
   database: Database;
   clock?: Clock;
-  /** Where the built SPA lives; tests leave it unset to skip static serving. */
+  /** Where the built SPA lives; tests pass null to skip static serving. */
   webDist?: string | null;
 };
 
@@ -61,9 +72,16 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
 
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
-  app.decorate('deps', { config, database, clock: options.clock ?? systemClock });
+  app.decorate('deps', {
+    config,
+    database,
+    clock: options.clock ?? systemClock,
+    sessions: createSessionStore(database.db),
+    pins: createPinCipher(config.appSecret),
+  });
 
   registerErrorMapping(app);
+
   await app.register(fastifyHelmet, {
     contentSecurityPolicy: {
       directives: {
@@ -78,9 +96,24 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     hsts: config.publicUrl.startsWith('https:'),
   });
   await app.register(fastifyCookie, { secret: config.appSecret });
+  // Order matters: cookies are parsed, then cross-site writes refused, then access checked.
+  registerCsrf(app);
+  registerAccess(app);
+  registerMetrics(app);
   await app.register(fastifyWebsocket, { options: { maxPayload: 64 * 1024 } });
+  await app.register(fastifySwagger, {
+    openapi: {
+      info: { title: 'Jumpseat API', version: '1.0.0' },
+      components: {
+        securitySchemes: { session: { type: 'apiKey', in: 'cookie', name: 'jumpseat_session' } },
+      },
+    },
+    transform: jsonSchemaTransform,
+  });
+  await app.register(fastifySwaggerUi, { routePrefix: '/api/docs' });
 
   await app.register(healthRoutes);
+  await app.register(authRoutes);
   await app.register(realtimeRoutes);
 
   const webDist = options.webDist === undefined ? path.join(root, 'web', 'dist') : options.webDist;

@@ -3,6 +3,8 @@ import path from 'node:path';
 import { buildApp } from './app';
 import { ConfigError, loadConfig } from './config';
 import { type Database, openDatabase } from './db/client';
+import { createPinCipher } from './lib/pin-crypto';
+import { ensureBootstrapAdmin } from './modules/admin/bootstrap-admin';
 
 async function main() {
   const config = loadConfig();
@@ -15,6 +17,7 @@ async function main() {
     database = await openDatabase({ kind: 'pglite', dataDir: dir });
   }
   await database.migrate();
+  await ensureBootstrapAdmin(database.db, config, createPinCipher(config.appSecret), new Date());
 
   const app = await buildApp({ config, database });
   await app.listen({ port: config.port, host: config.host });

@@ -1,4 +1,175 @@
-import { integer, pgTable, timestamp } from 'drizzle-orm/pg-core';
+import { sql } from 'drizzle-orm';
+import {
+  boolean,
+  date,
+  index,
+  integer,
+  jsonb,
+  pgTable,
+  serial,
+  text,
+  timestamp,
+  uniqueIndex,
+} from 'drizzle-orm/pg-core';
+
+const ts = (name: string) => timestamp(name, { withTimezone: true, mode: 'date' });
+
+/** Members, admins and demo users (accounts spec §3). Nickname has no default on purpose. */
+export const users = pgTable(
+  'users',
+  {
+    id: serial('id').primaryKey(),
+    email: text('email').notNull(),
+    name: text('name'),
+    nickname: text('nickname'),
+    role: text('role'),
+    yearsFlying: integer('years_flying'),
+    mobileNumber: text('mobile_number'),
+    contactEmail: text('contact_email'),
+    paymentEmail: text('payment_email'),
+    profilePictureUrl: text('profile_picture_url'),
+    /** AES-256-GCM under APP_SECRET; the PIN is never stored in plain text. */
+    passcodeEncrypted: text('passcode_encrypted'),
+    passwordHash: text('password_hash'),
+    verified: boolean('verified').notNull().default(false),
+    isAdmin: boolean('is_admin').notNull().default(false),
+    isOnline: boolean('is_online').notNull().default(false),
+    lastHeartbeatAt: ts('last_heartbeat_at'),
+    isDemoUser: boolean('is_demo_user').notNull().default(false),
+    isDeleted: boolean('is_deleted').notNull().default(false),
+    deletionScheduledAt: ts('deletion_scheduled_at'),
+    createdAt: ts('created_at').notNull().defaultNow(),
+    lastActive: ts('last_active'),
+    lastLoginAt: ts('last_login_at'),
+    loginCount: integer('login_count').notNull().default(0),
+    membershipType: text('membership_type').notNull().default('trial'),
+    subscriptionId: text('subscription_id'),
+    subscriptionStatus: text('subscription_status').notNull().default('pending'),
+    subscriptionExpiresAt: ts('subscription_expires_at'),
+    trialStartedAt: ts('trial_started_at'),
+    trialExpiresAt: ts('trial_expires_at'),
+    approvalStatus: text('approval_status').notNull().default('pending'),
+    approvedBy: integer('approved_by'),
+    approvedAt: ts('approved_at'),
+    rejectionReason: text('rejection_reason'),
+    disclaimerAcceptedAt: ts('disclaimer_accepted_at'),
+    showNameAfterMatch: boolean('show_name_after_match').notNull().default(true),
+    shareContactInfo: boolean('share_contact_info').notNull().default(false),
+    flightNotifications: boolean('flight_notifications').notNull().default(true),
+    emailNotifications: boolean('email_notifications').notNull().default(true),
+    smsNotifications: boolean('sms_notifications').notNull().default(true),
+    telegramNotifications: boolean('telegram_notifications').notNull().default(true),
+    pushNotifications: boolean('push_notifications').notNull().default(true),
+    totalFlightsEver: integer('total_flights_ever').notNull().default(0),
+    totalWavesSentEver: integer('total_waves_sent_ever').notNull().default(0),
+    totalWavesReceivedEver: integer('total_waves_received_ever').notNull().default(0),
+  },
+  (t) => [
+    uniqueIndex('users_email_lower_unique').on(sql`lower(${t.email})`),
+    index('users_approval_status_idx').on(t.approvalStatus),
+  ],
+);
+
+/** A flight; `flightNumber` keeps the spec's bracketed GMT time, e.g. 'BA117 (1530)'. */
+export const flights = pgTable(
+  'flights',
+  {
+    id: serial('id').primaryKey(),
+    flightNumber: text('flight_number').notNull(),
+    origin: text('origin').notNull(),
+    destination: text('destination').notNull(),
+    /** The UTC calendar day of departure. */
+    departureDate: date('departure_date', { mode: 'string' }).notNull(),
+    /** Normalised departure instant: the bracketed time, or 23:59:59 UTC without one. */
+    departureAt: ts('departure_at').notNull(),
+    hasTime: boolean('has_time').notNull(),
+    duration: text('duration'),
+    createdBy: integer('created_by').references(() => users.id, { onDelete: 'set null' }),
+    createdAt: ts('created_at').notNull().defaultNow(),
+    deletedAt: ts('deleted_at'),
+    deletedBy: integer('deleted_by'),
+  },
+  (t) => [
+    uniqueIndex('flights_identity_unique').on(
+      t.flightNumber,
+      t.departureDate,
+      t.origin,
+      t.destination,
+    ),
+    index('flights_departure_idx').on(t.departureDate, t.departureAt),
+  ],
+);
+
+export const flightCrew = pgTable(
+  'flight_crew',
+  {
+    id: serial('id').primaryKey(),
+    flightId: integer('flight_id')
+      .notNull()
+      .references(() => flights.id, { onDelete: 'cascade' }),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    role: text('role').notNull(),
+    tags: text('tags').array().notNull().default(sql`'{}'::text[]`),
+    note: text('note'),
+    createdAt: ts('created_at').notNull().defaultNow(),
+    expiresAt: ts('expires_at'),
+  },
+  (t) => [
+    uniqueIndex('flight_crew_user_flight_unique').on(t.userId, t.flightId),
+    index('flight_crew_flight_idx').on(t.flightId, t.id),
+  ],
+);
+
+export const waves = pgTable(
+  'waves',
+  {
+    id: serial('id').primaryKey(),
+    senderId: integer('sender_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    receiverId: integer('receiver_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    flightId: integer('flight_id')
+      .notNull()
+      .references(() => flights.id, { onDelete: 'cascade' }),
+    status: text('status').notNull().default('pending'),
+    senderRead: boolean('sender_read').notNull().default(true),
+    receiverRead: boolean('receiver_read').notNull().default(false),
+    createdAt: ts('created_at').notNull().defaultNow(),
+    updatedAt: ts('updated_at').notNull().defaultNow(),
+  },
+  (t) => [
+    // One wave per pair of users per flight, whichever of them sent it.
+    uniqueIndex('waves_pair_flight_unique').on(
+      sql`least(${t.senderId}, ${t.receiverId})`,
+      sql`greatest(${t.senderId}, ${t.receiverId})`,
+      t.flightId,
+    ),
+    index('waves_sender_idx').on(t.senderId, t.status),
+    index('waves_receiver_idx').on(t.receiverId, t.status),
+    index('waves_flight_idx').on(t.flightId),
+  ],
+);
+
+export const messages = pgTable(
+  'messages',
+  {
+    id: serial('id').primaryKey(),
+    waveId: integer('wave_id')
+      .notNull()
+      .references(() => waves.id, { onDelete: 'cascade' }),
+    senderId: integer('sender_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    content: text('content').notNull(),
+    read: boolean('read').notNull().default(false),
+    createdAt: ts('created_at').notNull().defaultNow(),
+  },
+  (t) => [index('messages_wave_time_idx').on(t.waveId, t.createdAt)],
+);
 
 /** Running totals that survive deletions (spec: Platform counters). One row, id 1. */
 export const platformCounters = pgTable('platform_counters', {
@@ -7,5 +178,95 @@ export const platformCounters = pgTable('platform_counters', {
   totalMessagesEverSent: integer('total_messages_ever_sent').notNull().default(0),
   totalUsersEverRegistered: integer('total_users_ever_registered').notNull().default(0),
   totalFlightsEverCreated: integer('total_flights_ever_created').notNull().default(0),
-  updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  updatedAt: ts('updated_at').notNull().defaultNow(),
 });
+
+/** Only the SHA-256 of the cookie token is stored: a database leak yields no usable session. */
+export const sessions = pgTable(
+  'sessions',
+  {
+    tokenHash: text('token_hash').primaryKey(),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    createdAt: ts('created_at').notNull(),
+    lastSeenAt: ts('last_seen_at').notNull(),
+    userAgent: text('user_agent'),
+    ip: text('ip'),
+  },
+  (t) => [index('sessions_user_idx').on(t.userId)],
+);
+
+/** Sign-in attempts, for per-address limits and the audit trail. */
+export const loginAttempts = pgTable(
+  'login_attempts',
+  {
+    id: serial('id').primaryKey(),
+    email: text('email').notNull(),
+    ip: text('ip'),
+    success: boolean('success').notNull(),
+    createdAt: ts('created_at').notNull(),
+  },
+  (t) => [index('login_attempts_ip_time_idx').on(t.ip, t.createdAt)],
+);
+
+/** Per-account lock after repeated wrong PINs. */
+export const loginLocks = pgTable('login_locks', {
+  userId: integer('user_id')
+    .primaryKey()
+    .references(() => users.id, { onDelete: 'cascade' }),
+  failedCount: integer('failed_count').notNull().default(0),
+  lockedUntil: ts('locked_until'),
+  updatedAt: ts('updated_at').notNull(),
+});
+
+/** One-time passcode-reset links (only the hash is stored). */
+export const passcodeResets = pgTable('passcode_resets', {
+  tokenHash: text('token_hash').primaryKey(),
+  userId: integer('user_id')
+    .notNull()
+    .references(() => users.id, { onDelete: 'cascade' }),
+  expiresAt: ts('expires_at').notNull(),
+  usedAt: ts('used_at'),
+  createdAt: ts('created_at').notNull(),
+});
+
+/** Mail is written here in the same transaction as the change it reports, then sent by a job. */
+export const mailOutbox = pgTable(
+  'mail_outbox',
+  {
+    id: serial('id').primaryKey(),
+    to: text('to').notNull(),
+    subject: text('subject').notNull(),
+    text: text('text').notNull(),
+    html: text('html'),
+    status: text('status').notNull().default('pending'),
+    attempts: integer('attempts').notNull().default(0),
+    lastError: text('last_error'),
+    nextAttemptAt: ts('next_attempt_at').notNull().defaultNow(),
+    createdAt: ts('created_at').notNull().defaultNow(),
+    sentAt: ts('sent_at'),
+  },
+  (t) => [index('mail_outbox_due_idx').on(t.status, t.nextAttemptAt)],
+);
+
+export const auditLog = pgTable(
+  'audit_log',
+  {
+    id: serial('id').primaryKey(),
+    actorId: integer('actor_id').references(() => users.id, { onDelete: 'set null' }),
+    action: text('action').notNull(),
+    targetType: text('target_type'),
+    targetId: integer('target_id'),
+    detail: jsonb('detail'),
+    createdAt: ts('created_at').notNull().defaultNow(),
+  },
+  (t) => [index('audit_log_time_idx').on(t.createdAt)],
+);
+
+export type UserRow = typeof users.$inferSelect;
+export type FlightRow = typeof flights.$inferSelect;
+export type FlightCrewRow = typeof flightCrew.$inferSelect;
+export type WaveRow = typeof waves.$inferSelect;
+export type MessageRow = typeof messages.$inferSelect;
+export type SessionRow = typeof sessions.$inferSelect;

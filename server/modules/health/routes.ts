@@ -9,7 +9,10 @@ const healthResponse = z.object({
 export const healthRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/api/health',
-    { schema: { response: { 200: healthResponse, 503: healthResponse } } },
+    {
+      config: { access: 'public' },
+      schema: { tags: ['operations'], response: { 200: healthResponse, 503: healthResponse } },
+    },
     async (_request, reply) => {
       const db = app.deps.database;
       try {

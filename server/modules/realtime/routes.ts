@@ -1,12 +1,13 @@
 import type { FastifyPluginAsync } from 'fastify';
 
 /**
- * The WebSocket endpoint. Authentication by session cookie arrives with the sessions work;
- * until then every socket is told it is not authenticated and closed.
+ * The WebSocket endpoint. The access guard refuses an upgrade without a valid session (401)
+ * before it happens; the frames themselves arrive with the realtime work.
  */
 export const realtimeRoutes: FastifyPluginAsync = async (app) => {
-  app.get('/ws', { websocket: true }, (socket) => {
-    socket.send(JSON.stringify({ type: 'auth_error', message: 'Not signed in' }));
-    socket.close(4401, 'unauthenticated');
+  app.get('/ws', { websocket: true, config: { access: 'user' } }, (socket) => {
+    socket.on('message', () => {
+      socket.send(JSON.stringify({ type: 'error', message: 'Not available yet' }));
+    });
   });
 };

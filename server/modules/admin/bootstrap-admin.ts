@@ -1,0 +1,82 @@
+import { eq, sql } from 'drizzle-orm';
+import type { Config } from '../../config';
+import type { Db } from '../../db/client';
+import { auditLog, users } from '../../db/schema';
+import { generatePin, type PinCipher } from '../../lib/pin-crypto';
+
+/**
+ * With ADMIN_EMAIL/ADMIN_PASSCODE, that admin is ensured at every start (approved, active, no
+ * expiry). With neither and no admin in the database, one is created and its PIN printed
+ * once — the only place a PIN is ever printed.
+ */
+export async function ensureBootstrapAdmin(
+  db: Db,
+  config: Config,
+  pins: PinCipher,
+  now: Date,
+  print: (line: string) => void = console.log,
+) {
+  const adminFields = {
+    isAdmin: true,
+    verified: true,
+    approvalStatus: 'approved',
+    subscriptionStatus: 'active',
+    membershipType: 'lifetime',
+    subscriptionExpiresAt: null,
+    isDeleted: false,
+    deletionScheduledAt: null,
+    role: 'Admin',
+  };
+
+  if (config.adminEmail && config.adminPasscode) {
+    const email = config.adminEmail;
+    const [existing] = await db
+      .select()
+      .from(users)
+      .where(eq(sql`lower(${users.email})`, email));
+    const passcodeEncrypted = pins.encrypt(config.adminPasscode);
+    if (existing) {
+      await db
+        .update(users)
+        .set({ ...adminFields, passcodeEncrypted })
+        .where(eq(users.id, existing.id));
+    } else {
+      await db.insert(users).values({
+        email,
+        name: 'Administrator',
+        ...adminFields,
+        approvedAt: now,
+        passcodeEncrypted,
+      });
+      await db
+        .insert(auditLog)
+        .values({ action: 'admin.bootstrap', detail: { email }, createdAt: now });
+    }
+    return;
+  }
+
+  const [anyAdmin] = await db
+    .select({ id: users.id })
+    .from(users)
+    .where(eq(users.isAdmin, true))
+    .limit(1);
+  if (anyAdmin) return;
+  const email = `admin@${config.crewEmailDomains[0]}`;
+  const pin = generatePin();
+  await db
+    .insert(users)
+    .values({
+      email,
+      name: 'Administrator',
+      ...adminFields,
+      approvedAt: now,
+      passcodeEncrypted: pins.encrypt(pin),
+    })
+    .onConflictDoNothing();
+  await db
+    .insert(auditLog)
+    .values({ action: 'admin.bootstrap', detail: { email }, createdAt: now });
+  print(
+    `Created the first admin: ${email} with PIN ${pin} (shown once; change it after signing in)`,
+  );
+}

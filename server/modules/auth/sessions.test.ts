@@ -1,0 +1,150 @@
+import cookie from '@fastify/cookie';
+import Fastify from 'fastify';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { testConfig } from '../../config';
+import { registerAccess } from '../../plugins/access';
+import { registerErrorMapping } from '../../plugins/error-mapping';
+import { buildTestApp, type TestApp } from '../../test/build-test-app';
+import { buildAdmin, buildCrew, buildDeleted, buildDemo, buildPending } from '../../test/factories';
+import { injectAs } from '../../test/inject-as';
+import { sessionCookieOptions } from './session-cookie';
+
+const HOUR = 60 * 60 * 1000;
+
+describe('sessions', () => {
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await buildTestApp();
+  });
+  afterAll(() => t.close());
+  const me = (as: Awaited<ReturnType<typeof injectAs>>) =>
+    as({ method: 'GET', url: '/api/auth/me' });
+
+  it('GET /api/auth/me is 401 without a session', async () => {
+    const res = await t.app.inject({ method: 'GET', url: '/api/auth/me' });
+    expect(res.statusCode).toBe(401);
+    expect(res.json()).toEqual({ message: 'Authentication required' });
+  });
+
+  it('GET /api/auth/me returns the user itself, without PIN material', async () => {
+    const user = await buildCrew(t.database.db, { nickname: 'Skywalker' });
+    const res = await me(await injectAs(t.app, user));
+    expect(res.statusCode).toBe(200);
+    const body = res.json();
+    expect(body).toMatchObject({ id: user.id, email: user.email, nickname: 'Skywalker' });
+    expect(JSON.stringify(body)).not.toMatch(/passcode|password/i);
+  });
+
+  it('stores only the SHA-256 of the token', async () => {
+    const user = await buildCrew(t.database.db);
+    const token = await t.app.deps.sessions.create(user.id, t.clock.now());
+    const rows = await t.database.db.query.sessions.findMany();
+    expect(rows.some((r) => r.tokenHash === token)).toBe(false);
+    expect(rows.every((r) => /^[0-9a-f]{64}$/.test(r.tokenHash))).toBe(true);
+    expect(Buffer.from(token, 'base64url')).toHaveLength(32);
+  });
+
+  it('logout deletes the session on the server', async () => {
+    const as = await injectAs(t.app, await buildCrew(t.database.db));
+    expect((await me(as)).statusCode).toBe(200);
+    const out = await as({ method: 'POST', url: '/api/auth/logout' });
+    expect(out.statusCode).toBe(200);
+    expect(out.headers['set-cookie']).toMatch(/jumpseat_session=;/);
+    expect((await me(as)).statusCode).toBe(401);
+  });
+
+  it('slides: 11 h 59 min idle keeps it, 12 h 1 min idle ends it', async () => {
+    const as = await injectAs(t.app, await buildCrew(t.database.db));
+    t.clock.advance(11 * HOUR + 59 * 60 * 1000);
+    expect((await me(as)).statusCode).toBe(200);
+    t.clock.advance(11 * HOUR + 59 * 60 * 1000);
+    expect((await me(as)).statusCode).toBe(200);
+    t.clock.advance(12 * HOUR + 60 * 1000);
+    expect((await me(as)).statusCode).toBe(401);
+  });
+
+  it('ends after 30 days however active', async () => {
+    const as = await injectAs(t.app, await buildCrew(t.database.db));
+    // 65 x 11 h = 29 d 19 h, each step within the idle window.
+    for (let i = 0; i < 65; i++) {
+      t.clock.advance(11 * HOUR);
+      expect((await me(as)).statusCode).toBe(200);
+    }
+    t.clock.advance(11 * HOUR);
+    expect((await me(as)).statusCode).toBe(401);
+  });
+
+  it('revoking all sessions of a user ends every device at once', async () => {
+    const user = await buildCrew(t.database.db);
+    const phone = await injectAs(t.app, user);
+    const laptop = await injectAs(t.app, user);
+    const other = await injectAs(t.app, await buildCrew(t.database.db));
+    await t.app.deps.sessions.revokeAllForUser(user.id);
+    expect((await me(phone)).statusCode).toBe(401);
+    expect((await me(laptop)).statusCode).toBe(401);
+    expect((await me(other)).statusCode).toBe(200);
+  });
+
+  it.each([
+    ['pending', buildPending],
+    ['deleted', buildDeleted],
+  ])('a %s account has no usable session', async (_role, factory) => {
+    const as = await injectAs(t.app, await factory(t.database.db));
+    expect((await me(as)).statusCode).toBe(401);
+  });
+
+  it('sets httpOnly, SameSite=Lax cookies; Secure with __Host- on https', () => {
+    const plain = sessionCookieOptions(testConfig());
+    expect(plain.name).toBe('jumpseat_session');
+    expect(plain.options).toMatchObject({
+      httpOnly: true,
+      sameSite: 'lax',
+      secure: false,
+      path: '/',
+    });
+    const secure = sessionCookieOptions(testConfig({ publicUrl: 'https://jumpseat.example' }));
+    expect(secure.name).toBe('__Host-jumpseat_session');
+    expect(secure.options.secure).toBe(true);
+  });
+});
+
+describe('access guard', () => {
+  let t: TestApp;
+  let bare: ReturnType<typeof Fastify>;
+  beforeAll(async () => {
+    t = await buildTestApp();
+    bare = Fastify();
+    bare.decorate('deps', t.app.deps);
+    registerErrorMapping(bare);
+    await bare.register(cookie);
+    registerAccess(bare);
+    bare.post(
+      '/api/probe',
+      { config: { access: 'user', notDemo: true, demoMessage: 'Demo says no' } },
+      async () => ({ ok: true }),
+    );
+    bare.get('/api/admin-probe', { config: { access: 'admin' } }, async () => ({ ok: true }));
+    await bare.ready();
+  });
+  afterAll(async () => {
+    await bare.close();
+    await t.close();
+  });
+
+  it('refuses a demo user on a notDemo route with the route’s text', async () => {
+    const demo = await injectAs(bare, await buildDemo(t.database.db));
+    const res = await demo({ method: 'POST', url: '/api/probe' });
+    expect(res.statusCode).toBe(403);
+    expect(res.json().message).toBe('Demo says no');
+    const crew = await injectAs(bare, await buildCrew(t.database.db));
+    expect((await crew({ method: 'POST', url: '/api/probe' })).statusCode).toBe(200);
+  });
+
+  it('admits only admins to admin routes', async () => {
+    const crew = await injectAs(bare, await buildCrew(t.database.db));
+    expect((await crew({ method: 'GET', url: '/api/admin-probe' })).statusCode).toBe(403);
+    const admin = await injectAs(bare, await buildAdmin(t.database.db));
+    expect((await admin({ method: 'GET', url: '/api/admin-probe' })).statusCode).toBe(200);
+    expect((await bare.inject({ method: 'GET', url: '/api/admin-probe' })).statusCode).toBe(401);
+  });
+});

@@ -1,0 +1,53 @@
+import type { UserRow } from '../../db/schema';
+
+const iso = (d: Date | null) => (d ? d.toISOString() : null);
+
+/**
+ * The user as its owner sees it (GET /api/auth/me and the profile). Never includes the
+ * encrypted PIN or password hash. What other members see goes through the identity presenter.
+ */
+export function presentSelf(user: UserRow) {
+  return {
+    id: user.id,
+    email: user.email,
+    name: user.name,
+    nickname: user.nickname,
+    role: user.role,
+    yearsFlying: user.yearsFlying,
+    mobileNumber: user.mobileNumber,
+    contactEmail: user.contactEmail,
+    paymentEmail: user.paymentEmail,
+    profilePictureUrl: user.profilePictureUrl,
+    verified: user.verified,
+    isAdmin: user.isAdmin,
+    isOnline: user.isOnline,
+    isDemoUser: user.isDemoUser,
+    isDeleted: user.isDeleted,
+    deletionScheduledAt: iso(user.deletionScheduledAt),
+    createdAt: user.createdAt.toISOString(),
+    lastActive: iso(user.lastActive),
+    lastLoginAt: iso(user.lastLoginAt),
+    loginCount: user.loginCount,
+    membershipType: user.membershipType,
+    subscriptionId: user.subscriptionId,
+    subscriptionStatus: user.subscriptionStatus,
+    subscriptionExpiresAt: iso(user.subscriptionExpiresAt),
+    trialStartedAt: iso(user.trialStartedAt),
+    trialExpiresAt: iso(user.trialExpiresAt),
+    approvalStatus: user.approvalStatus,
+    approvedAt: iso(user.approvedAt),
+    disclaimerAcceptedAt: iso(user.disclaimerAcceptedAt),
+    showNameAfterMatch: user.showNameAfterMatch,
+    shareContactInfo: user.shareContactInfo,
+    flightNotifications: user.flightNotifications,
+    emailNotifications: user.emailNotifications,
+    smsNotifications: user.smsNotifications,
+    telegramNotifications: user.telegramNotifications,
+    pushNotifications: user.pushNotifications,
+    totalFlightsEver: user.totalFlightsEver,
+    totalWavesSentEver: user.totalWavesSentEver,
+    totalWavesReceivedEver: user.totalWavesReceivedEver,
+  };
+}
+
+export type SelfUser = ReturnType<typeof presentSelf>;
