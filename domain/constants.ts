@@ -1,0 +1,137 @@
+/** Limits and enumerations the spec fixes. One place, so server and web never disagree. */
+
+export const AIRLINE_CODE = 'BA';
+export const CREW_EMAIL_DOMAINS = ['ba.com'] as const;
+
+export const PIN_LENGTH = 4;
+export const ADMIN_PIN_MIN = 1000;
+export const ADMIN_PIN_MAX = 9999;
+export const PASSWORD_MIN = 6;
+
+export const DAY_MS = 24 * 60 * 60 * 1000;
+export const TRIAL_DAYS = 7;
+export const TRIAL_WARNING_DAYS = 2;
+export const EXPIRING_SOON_DAYS = 30;
+export const ADMIN_EXPIRY_WARNING_DAYS = 7;
+export const DELETION_GRACE_DAYS = 30;
+/** The spec counts a month as 30 days for the avatar ring. */
+export const MONTH_DAYS = 30;
+export const RING_YELLOW_MONTHS = 10;
+export const RING_PURPLE_AFTER_YEAR = 2050;
+export const BADGE_LIFETIME_AFTER_YEAR = 2090;
+export const LIFETIME_FROM_YEAR = 2099;
+
+export const NOTE_MAX = 150;
+export const TAGS_MAX = 3;
+export const MESSAGE_MAX = 2000;
+export const BATCH_MAX = 200;
+export const ROSTER_DATE_LOOKBACK = 3;
+export const PROFILE_PICTURE_MAX_BYTES = 2 * 1024 * 1024;
+
+export const DEFAULT_ORIGIN = 'LHR';
+export const MANUAL_FLIGHT_DURATION = '8h 30m';
+export const ROSTER_FLIGHT_DURATION = '8h 00m';
+
+export const ALLOWED_TAGS = [
+  'Layover Social',
+  'First Time Visit',
+  'Workout Buddy',
+  'Quiet Flight',
+  'Coffee Chat',
+  'Dining Buddy',
+] as const;
+export type CrewTag = (typeof ALLOWED_TAGS)[number];
+
+/** Roles offered at registration, profile setup and manual flight add. */
+export const CREW_ROLES = ['IFM', 'IFL', 'Main Crew'] as const;
+export type CrewRole = (typeof CREW_ROLES)[number];
+
+/** 'Cabin Crew' is the spec's default when joining from the detail screen. */
+export const JOIN_DEFAULT_ROLE = 'Cabin Crew';
+export const CREW_ENTRY_ROLES = [...CREW_ROLES, JOIN_DEFAULT_ROLE] as const;
+export type CrewEntryRole = (typeof CREW_ENTRY_ROLES)[number];
+
+/** Ranks from the edit-profile page; a member's rank is the union with the crew roles. */
+export const PROFILE_RANKS = [
+  'IFL',
+  'Cabin Crew',
+  'Senior Cabin Crew',
+  'Purser',
+  'Captain',
+  'First Officer',
+  'Second Officer',
+] as const;
+export const RANKS = [
+  'IFM',
+  'IFL',
+  'Main Crew',
+  'Cabin Crew',
+  'Senior Cabin Crew',
+  'Purser',
+  'Captain',
+  'First Officer',
+  'Second Officer',
+  'Admin',
+] as const;
+export type Rank = (typeof RANKS)[number];
+
+/** Roles an admin may pick when adding a user. */
+export const ADMIN_ADD_ROLES = [...CREW_ROLES, 'Admin'] as const;
+
+export const MEMBERSHIP_TYPES = [
+  'trial',
+  'standard',
+  'regular',
+  'paid',
+  'tester',
+  'lifetime',
+] as const;
+export type MembershipType = (typeof MEMBERSHIP_TYPES)[number];
+
+export const REGISTRATION_MEMBERSHIPS = ['trial', 'monthly', 'yearly'] as const;
+export type RegistrationMembership = (typeof REGISTRATION_MEMBERSHIPS)[number];
+
+export const SUBSCRIPTION_STATUSES = [
+  'pending',
+  'active',
+  'expired',
+  'cancelled',
+  'suspended',
+] as const;
+export type SubscriptionStatus = (typeof SUBSCRIPTION_STATUSES)[number];
+
+export const APPROVAL_STATUSES = ['pending', 'approved', 'rejected'] as const;
+export type ApprovalStatus = (typeof APPROVAL_STATUSES)[number];
+
+export const MEMBERSHIP_DURATIONS = [
+  '1week',
+  '2weeks',
+  '1month',
+  '3months',
+  '6months',
+  '1year',
+  'lifetime',
+] as const;
+export type MembershipDuration = (typeof MEMBERSHIP_DURATIONS)[number];
+export const DEFAULT_MEMBERSHIP_DURATION: MembershipDuration = '6months';
+
+export const MEMBERSHIP_FILTERS = ['all', 'standard', 'trial', 'paid', 'tester'] as const;
+export type MembershipFilter = (typeof MEMBERSHIP_FILTERS)[number];
+
+export const WAVE_STATUSES = ['pending', 'accepted', 'rejected'] as const;
+export type WaveStatus = (typeof WAVE_STATUSES)[number];
+
+export const DATE_FILTER_MODES = ['today', 'tomorrow', 'both'] as const;
+export type DateFilterMode = (typeof DATE_FILTER_MODES)[number];
+
+export const FLIGHT_SORT_MODES = ['dateAndTime', 'dateAndFlight'] as const;
+export type FlightSortMode = (typeof FLIGHT_SORT_MODES)[number];
+
+export const STATS_FILTERS = ['all', 'active', 'online'] as const;
+export type StatsFilter = (typeof STATS_FILTERS)[number];
+export const STATS_SORTS = ['activity', 'name', 'flights', 'waves'] as const;
+export type StatsSort = (typeof STATS_SORTS)[number];
+
+export const ANONYMOUS_NAME = 'Anonymous Crew Member';
+export const DEMO_DISPLAY_NAME = 'Test User';
+export const IN_APP_CONTACT_NOTE = 'This crew member prefers to chat in-app';

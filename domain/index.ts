@@ -1,0 +1,24 @@
+/**
+ * Jumpseat's domain: every business rule of the spec as a pure function, the API contracts as
+ * zod schemas, and the roster parser. No I/O and no clock: time-dependent rules take `now`.
+ */
+export * from './constants';
+export * from './roster/airports';
+export * from './roster/parser';
+export * from './rules/access';
+export * from './rules/flights';
+export * from './rules/identity';
+export * from './rules/membership';
+export * from './rules/presenter';
+export * from './rules/stats';
+export * from './rules/time';
+export * from './rules/waves';
+export * from './schemas/auth';
+export * from './schemas/common';
+export * from './schemas/crew';
+export * from './schemas/flights';
+export * from './schemas/messages';
+export * from './schemas/profile';
+export * from './schemas/registration';
+export * from './schemas/user';
+export * from './schemas/waves';

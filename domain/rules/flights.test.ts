@@ -1,0 +1,154 @@
+import { describe, expect, it } from 'vitest';
+import {
+  flightKey,
+  INVALID_AIRPORT_CODES,
+  MISSING_FLIGHT_INFO,
+  normaliseAirportInput,
+  normaliseFlightNumber,
+  normaliseManualFlight,
+  normaliseTime,
+  rosterFlightToBatchRow,
+  validateNote,
+  validateTags,
+} from './flights';
+
+const form = {
+  flightNumber: 'ba117',
+  date: '2025-03-10',
+  time: '15:30',
+  origin: 'lhr',
+  destination: 'jfk',
+  role: 'IFL',
+};
+
+describe('manual add', () => {
+  it('normalises the number, time, codes and date', () => {
+    expect(normaliseManualFlight(form)).toEqual({
+      ok: true,
+      value: {
+        flightNumber: 'BA117 (1530)',
+        departureDate: '2025-03-10T00:00:00.000Z',
+        origin: 'LHR',
+        destination: 'JFK',
+        duration: '8h 30m',
+        role: 'IFL',
+      },
+    });
+  });
+
+  it('defaults origin to LHR, role to the member’s own, and leaves out a blank time', () => {
+    const result = normaliseManualFlight(
+      { ...form, origin: '', role: '', time: '' },
+      { role: 'Main Crew' },
+    );
+    expect(result).toMatchObject({
+      ok: true,
+      value: { flightNumber: 'BA117', origin: 'LHR', role: 'Main Crew' },
+    });
+  });
+
+  it.each([
+    [{ flightNumber: ' ' }, MISSING_FLIGHT_INFO],
+    [{ date: '' }, MISSING_FLIGHT_INFO],
+    [{ date: '2025-02-30' }, MISSING_FLIGHT_INFO],
+    [{ destination: '' }, MISSING_FLIGHT_INFO],
+    [{ role: 'Cabin Crew' }, MISSING_FLIGHT_INFO],
+    [{ role: 'Captain' }, MISSING_FLIGHT_INFO],
+    [{ origin: 'LH' }, INVALID_AIRPORT_CODES],
+    [{ destination: 'JFKX' }, INVALID_AIRPORT_CODES],
+    [{ destination: 'J1K' }, INVALID_AIRPORT_CODES],
+  ])('refuses %j', (change, reason) => {
+    expect(normaliseManualFlight({ ...form, ...change })).toEqual({ ok: false, reason });
+  });
+
+  it.each([
+    ['15:30', '1530'],
+    ['1530', '1530'],
+    ['07:05', '0705'],
+    ['24:00', null],
+    ['7:05', null],
+    ['12:60', null],
+  ])('time %s -> %s', (input, expected) => {
+    expect(normaliseTime(input)).toBe(expected);
+  });
+
+  it('upper-cases numbers and limits airport inputs to three letters', () => {
+    expect(normaliseFlightNumber(' ba0117 ', '09:05')).toBe('BA0117 (0905)');
+    expect(normaliseAirportInput('jfkx')).toBe('JFK');
+  });
+});
+
+describe('tags and note', () => {
+  it.each([
+    [[], []],
+    [['Coffee Chat'], ['Coffee Chat']],
+    [
+      ['Coffee Chat', 'Coffee Chat', 'Quiet Flight'],
+      ['Coffee Chat', 'Quiet Flight'],
+    ],
+    [
+      ['Layover Social', 'First Time Visit', 'Workout Buddy'],
+      ['Layover Social', 'First Time Visit', 'Workout Buddy'],
+    ],
+  ])('accepts %j', (tags, value) => {
+    expect(validateTags(tags)).toEqual({ ok: true, value });
+  });
+
+  it('refuses a fourth tag and unknown tags', () => {
+    expect(validateTags(['Coffee Chat', 'Quiet Flight', 'Dining Buddy', 'Workout Buddy'])).toEqual({
+      ok: false,
+      reason: 'Choose at most 3 tags',
+    });
+    expect(validateTags(['Party'])).toEqual({ ok: false, reason: 'Unknown tag' });
+  });
+
+  it.each([
+    ['x'.repeat(150), true],
+    [`  ${'x'.repeat(150)}  `, true],
+    ['x'.repeat(151), false],
+  ])('note of %#: ok=%s', (note, ok) => {
+    expect(validateNote(note).ok).toBe(ok);
+  });
+
+  it('stores a blank note as null', () => {
+    expect(validateNote('   ')).toEqual({ ok: true, value: null });
+    expect(validateNote(undefined)).toEqual({ ok: true, value: null });
+  });
+});
+
+describe('flight identity', () => {
+  it('ignores the bracketed time and the time of day of the date', () => {
+    const a = flightKey({
+      flightNumber: 'BA117 (1530)',
+      departureDate: '2025-03-10T00:00:00.000Z',
+      origin: 'LHR',
+      destination: 'JFK',
+    });
+    const b = flightKey({
+      flightNumber: 'ba117',
+      departureDate: new Date('2025-03-10T18:00:00Z'),
+      origin: 'lhr',
+      destination: 'jfk',
+    });
+    expect(a).toBe(b);
+  });
+
+  it('turns a roster flight into a batch row', () => {
+    expect(
+      rosterFlightToBatchRow({
+        flightNumber: 'BA117',
+        departureTime: '09:55',
+        origin: 'LHR',
+        destination: 'JFK',
+        date: '2025-03-10',
+        sourceLine: 'x',
+      }),
+    ).toEqual({
+      flightNumber: 'BA117 (0955)',
+      departureDate: '2025-03-10T00:00:00.000Z',
+      origin: 'LHR',
+      destination: 'JFK',
+      duration: '8h 00m',
+    });
+  });
+});

@@ -1,0 +1,165 @@
+import {
+  ALLOWED_TAGS,
+  CREW_ENTRY_ROLES,
+  CREW_ROLES,
+  type CrewEntryRole,
+  type CrewRole,
+  type CrewTag,
+  DEFAULT_ORIGIN,
+  MANUAL_FLIGHT_DURATION,
+  NOTE_MAX,
+  ROSTER_FLIGHT_DURATION,
+  TAGS_MAX,
+} from '../constants';
+import type { RosterFlight } from '../roster/parser';
+import { type DateLike, flightNumberBase, flightNumberWithTime, utcDay } from './time';
+
+export const MISSING_FLIGHT_INFO =
+  'Missing Information: Please fill in all required fields including flight number, date, your role, origin and destination airports';
+export const INVALID_AIRPORT_CODES =
+  'Invalid Airport Codes: Please enter valid 3-letter airport codes (e.g., LHR, JFK)';
+export const TAGS_LIMIT_MESSAGE = `Choose at most ${TAGS_MAX} tags`;
+export const TAG_UNKNOWN_MESSAGE = 'Unknown tag';
+export const NOTE_LIMIT_MESSAGE = `Note must be ${NOTE_MAX} characters or fewer`;
+
+const AIRPORT_CODE = /^[A-Z]{3}$/;
+const TIME_HHMM = /^([01]\d|2[0-3]):?([0-5]\d)$/;
+const DAY = /^\d{4}-\d{2}-\d{2}$/;
+
+export const isAirportCode = (code: string): boolean => AIRPORT_CODE.test(code);
+
+/** What the airport inputs do while typing: upper-case, at most three characters. */
+export function normaliseAirportInput(value: string): string {
+  return value.trim().toUpperCase().slice(0, 3);
+}
+
+/** 'HH:MM' or 'HHMM' -> 'HHMM', or null when it is not a time of day. */
+export function normaliseTime(value: string): string | null {
+  const match = TIME_HHMM.exec(value.trim());
+  return match ? `${match[1]}${match[2]}` : null;
+}
+
+/** Upper-cased number, with the optional time (colon removed) appended in brackets. */
+export function normaliseFlightNumber(flightNumber: string, time?: string | null): string {
+  const upper = flightNumber.trim().toUpperCase();
+  const hhmm = time ? normaliseTime(time) : null;
+  return flightNumberWithTime(upper, hhmm);
+}
+
+/** A UTC calendar day as the ISO midnight the API stores for departureDate. */
+export function departureDateIso(day: DateLike): string {
+  const iso = typeof day === 'string' && DAY.test(day) ? day : utcDay(day);
+  return `${iso}T00:00:00.000Z`;
+}
+
+export const isValidDay = (value: string): boolean =>
+  DAY.test(value) &&
+  !Number.isNaN(Date.parse(`${value}T00:00:00Z`)) &&
+  utcDay(`${value}T00:00:00Z`) === value;
+
+export const isCrewRole = (role: string): role is CrewRole =>
+  (CREW_ROLES as readonly string[]).includes(role);
+
+export const isCrewEntryRole = (role: string): role is CrewEntryRole =>
+  (CREW_ENTRY_ROLES as readonly string[]).includes(role);
+
+export interface ManualFlightInput {
+  flightNumber: string;
+  date: string;
+  time?: string | null;
+  origin?: string | null;
+  destination: string;
+  role?: string | null;
+}
+
+export interface NewFlight {
+  flightNumber: string;
+  departureDate: string;
+  origin: string;
+  destination: string;
+  duration: string;
+  role: CrewRole;
+}
+
+/**
+ * The manual add form's submit step. Origin falls back to LHR and role to the member's own role,
+ * as the form pre-fills them.
+ */
+export function normaliseManualFlight(
+  input: ManualFlightInput,
+  defaults: { role?: string | null } = {},
+): { ok: true; value: NewFlight } | { ok: false; reason: string } {
+  const flightNumber = input.flightNumber.trim();
+  const origin = (input.origin?.trim() || DEFAULT_ORIGIN).toUpperCase();
+  const destination = input.destination.trim().toUpperCase();
+  const role = input.role?.trim() || defaults.role?.trim() || '';
+  if (!flightNumber || !isValidDay(input.date.trim()) || !destination || !isCrewRole(role)) {
+    return { ok: false, reason: MISSING_FLIGHT_INFO };
+  }
+  if (!isAirportCode(origin) || !isAirportCode(destination)) {
+    return { ok: false, reason: INVALID_AIRPORT_CODES };
+  }
+  return {
+    ok: true,
+    value: {
+      flightNumber: normaliseFlightNumber(flightNumber, input.time),
+      departureDate: departureDateIso(input.date.trim()),
+      origin,
+      destination,
+      duration: MANUAL_FLIGHT_DURATION,
+      role,
+    },
+  };
+}
+
+export const isAllowedTag = (tag: string): tag is CrewTag =>
+  (ALLOWED_TAGS as readonly string[]).includes(tag);
+
+/** Tags as stored: allowed values only, no repeats, at most three. */
+export function validateTags(
+  tags: readonly string[],
+): { ok: true; value: CrewTag[] } | { ok: false; reason: string } {
+  const unique = [...new Set(tags)];
+  if (!unique.every(isAllowedTag)) return { ok: false, reason: TAG_UNKNOWN_MESSAGE };
+  if (unique.length > TAGS_MAX) return { ok: false, reason: TAGS_LIMIT_MESSAGE };
+  return { ok: true, value: unique };
+}
+
+/** Note as stored: trimmed, empty becomes null, at most 150 characters. */
+export function validateNote(
+  note: string | null | undefined,
+): { ok: true; value: string | null } | { ok: false; reason: string } {
+  const trimmed = note?.trim() ?? '';
+  if (trimmed.length > NOTE_MAX) return { ok: false, reason: NOTE_LIMIT_MESSAGE };
+  return { ok: true, value: trimmed || null };
+}
+
+/**
+ * Identity of a flight: number, day and route. The bracketed time is left out so that crew who
+ * add the same flight with and without a time land on one flight.
+ */
+export function flightKey(f: {
+  flightNumber: string;
+  departureDate: DateLike;
+  origin: string;
+  destination: string;
+}): string {
+  const number = flightNumberBase(f.flightNumber).toUpperCase();
+  return [
+    number,
+    utcDay(f.departureDate),
+    f.origin.toUpperCase(),
+    f.destination.toUpperCase(),
+  ].join('|');
+}
+
+/** A parsed roster row as a POST /api/flights/batch row. */
+export function rosterFlightToBatchRow(flight: RosterFlight) {
+  return {
+    flightNumber: flightNumberWithTime(flight.flightNumber, flight.departureTime),
+    departureDate: departureDateIso(flight.date),
+    origin: flight.origin,
+    destination: flight.destination,
+    duration: ROSTER_FLIGHT_DURATION,
+  };
+}

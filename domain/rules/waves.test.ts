@@ -1,0 +1,45 @@
+import { describe, expect, it } from 'vitest';
+import { crewCardAction, isWaveUnread, waveBadge } from './waves';
+
+const wave = { senderId: 1, receiverId: 2, senderRead: false, receiverRead: false };
+const now = new Date('2025-03-10T12:00:00.000Z');
+const open = { flightNumber: 'BA1 (1800)', departureDate: '2025-03-10T00:00:00.000Z' };
+const gone = { flightNumber: 'BA1 (0800)', departureDate: '2025-03-10T00:00:00.000Z' };
+
+describe('isWaveUnread', () => {
+  it.each([
+    ['pending, receiver', { ...wave, status: 'pending' }, 2, true],
+    ['pending, sender', { ...wave, status: 'pending' }, 1, false],
+    ['accepted, receiver unread', { ...wave, status: 'accepted' }, 2, true],
+    ['accepted, receiver read', { ...wave, status: 'accepted', receiverRead: true }, 2, false],
+    ['accepted, sender unread', { ...wave, status: 'accepted' }, 1, true],
+    ['accepted, sender read', { ...wave, status: 'accepted', senderRead: true }, 1, false],
+    ['accepted, outsider', { ...wave, status: 'accepted' }, 3, false],
+    ['rejected', { ...wave, status: 'rejected' }, 2, false],
+  ])('%s', (_label, w, userId, unread) => {
+    expect(isWaveUnread(w, userId)).toBe(unread);
+  });
+});
+
+describe('crew card', () => {
+  it.each([
+    ['self', 1, null, open, "It's You"],
+    ['no wave', 2, null, open, 'Wave'],
+    ['sent', 2, { senderId: 1, status: 'pending' }, open, 'Wave Sent'],
+    ['received', 2, { senderId: 2, status: 'pending' }, open, 'Respond'],
+    ['accepted', 2, { senderId: 2, status: 'accepted' }, open, 'Chat'],
+    ['accepted, departed', 2, { senderId: 2, status: 'accepted' }, gone, 'Chat (Departed)'],
+  ])('%s', (_label, memberId, w, flight, label) => {
+    expect(crewCardAction(1, memberId, w, flight, now).label).toBe(label);
+  });
+
+  it.each([
+    [null, 1, null],
+    [{ senderId: 1, status: 'pending' }, 1, 'Wave Sent'],
+    [{ senderId: 1, status: 'pending' }, 2, null],
+    [{ senderId: 1, status: 'accepted' }, 2, 'Connected'],
+    [{ senderId: 1, status: 'rejected' }, 1, null],
+  ])('badge of %j for %i is %s', (w, viewerId, badge) => {
+    expect(waveBadge(w, viewerId)).toBe(badge);
+  });
+});

@@ -1,0 +1,79 @@
+import { z } from 'zod';
+import { PIN_LENGTH } from '../constants';
+import { emailInput, isoDateTimeSchema, passcodeSchema } from './common';
+import { subscriptionStatusSchema, userSchema } from './user';
+
+export const LOGIN_ERROR_TYPES = [
+  'invalid_pin',
+  'invalid_credentials',
+  'trial_expired',
+  'pending_approval',
+  'account_locked',
+  'subscription_inactive',
+] as const;
+export type LoginErrorType = (typeof LOGIN_ERROR_TYPES)[number];
+
+/** The sign-in messages, keyed by errorType (the 403 subscription cases by status). */
+export const LOGIN_MESSAGES = {
+  invalid_pin: 'Incorrect PIN. Please check your 4-digit PIN and try again.',
+  invalid_credentials: 'Invalid email or PIN. Please check your credentials and try again.',
+  trial_expired: 'Your trial has expired. Please renew your subscription to continue.',
+  pending_approval: 'Account pending approval. You will receive an email when approved.',
+  activation_pending:
+    'Account activation pending. Please complete your subscription payment to access the product.',
+  network: 'Network error. Please check your connection and try again.',
+} as const;
+
+export const ENTER_EMAIL = 'Please enter your email';
+export const ENTER_PASSCODE = `Please enter a valid ${PIN_LENGTH}-digit passcode`;
+export const FORGOT_NEEDS_EMAIL = 'Please enter your email address first to reset your passcode.';
+
+/** POST /api/auth/login. Only presence is checked: a wrong e-mail is a credentials error. */
+export const loginRequestSchema = z.object({
+  email: z.string({ error: ENTER_EMAIL }).trim().toLowerCase().min(1, ENTER_EMAIL),
+  passcode: z
+    .string({ error: ENTER_PASSCODE })
+    .trim()
+    .regex(new RegExp(`^\\d{${PIN_LENGTH}}$`), ENTER_PASSCODE),
+});
+export type LoginRequest = z.infer<typeof loginRequestSchema>;
+
+export const loginResponseSchema = z.object({
+  success: z.boolean(),
+  user: userSchema.optional(),
+  errorType: z.enum(LOGIN_ERROR_TYPES).optional(),
+  subscriptionStatus: subscriptionStatusSchema.optional(),
+  canRenew: z.boolean().optional(),
+  email: z.string().optional(),
+  message: z.string().optional(),
+  retryAt: isoDateTimeSchema.optional(),
+});
+export type LoginResponse = z.infer<typeof loginResponseSchema>;
+
+/** POST /api/auth/verify-email. */
+export const verifyEmailRequestSchema = z.object({ email: emailInput(ENTER_EMAIL) });
+export const verifyEmailResponseSchema = z.object({
+  exists: z.boolean(),
+  canRenew: z.boolean().optional(),
+  message: z.string().optional(),
+});
+
+/** POST /api/auth/forgot-passcode: the answer is the same whether or not the account exists. */
+export const forgotPasscodeRequestSchema = z.object({ email: emailInput(FORGOT_NEEDS_EMAIL) });
+
+/** POST /api/auth/set-passcode (creation and change). */
+export const setPasscodeRequestSchema = z.object({ passcode: passcodeSchema });
+export type SetPasscodeRequest = z.infer<typeof setPasscodeRequestSchema>;
+
+/** POST /api/auth/renew-membership-form response: renewal eligibility. */
+export const renewalEligibilitySchema = z.object({
+  success: z.boolean(),
+  userId: z.number().int().optional(),
+  name: z.string().nullable().optional(),
+  wasTestMember: z.boolean().optional(),
+  membershipType: z.string(),
+  message: z.string().optional(),
+});
+export const renewalRequestSchema = z.object({
+  email: emailInput('Please enter your BA email address.'),
+});

@@ -1,0 +1,63 @@
+import { z } from 'zod';
+import { ALLOWED_TAGS, CREW_ENTRY_ROLES, JOIN_DEFAULT_ROLE } from '../constants';
+import { TAG_UNKNOWN_MESSAGE, validateNote, validateTags } from '../rules/flights';
+import { idSchema, isoDateTimeSchema, nullableIsoDateTimeSchema } from './common';
+import { presentedUserSchema } from './user';
+
+export const crewEntryRoleSchema = z.enum(CREW_ENTRY_ROLES, {
+  error: 'Role must be IFM, IFL or Main Crew',
+});
+export const tagSchema = z.enum(ALLOWED_TAGS, { error: TAG_UNKNOWN_MESSAGE });
+
+/** Request tags: allowed values, repeats folded, at most three (validateTags). */
+export const tagsInputSchema = z.array(z.string()).transform((tags, ctx) => {
+  const result = validateTags(tags);
+  if (result.ok) return result.value;
+  ctx.addIssue({ code: 'custom', message: result.reason });
+  return z.NEVER;
+});
+
+/** Request note: trimmed, at most 150 characters, blank stored as null (validateNote). */
+export const noteInputSchema = z
+  .string()
+  .nullish()
+  .transform((note, ctx) => {
+    const result = validateNote(note);
+    if (result.ok) return result.value;
+    ctx.addIssue({ code: 'custom', message: result.reason });
+    return z.NEVER;
+  });
+
+/** POST /api/flight-crew: join a flight, with optional tags and note. */
+export const joinFlightRequestSchema = z.object({
+  flightId: idSchema,
+  role: crewEntryRoleSchema.default(JOIN_DEFAULT_ROLE),
+  tags: tagsInputSchema.default([]),
+  note: noteInputSchema.optional(),
+});
+export type JoinFlightRequest = z.infer<typeof joinFlightRequestSchema>;
+
+/** PATCH /api/flight-crew/{id}: a member changes their own entry's tags and note. */
+export const updateCrewEntryRequestSchema = z
+  .object({ tags: tagsInputSchema, note: noteInputSchema })
+  .partial()
+  .refine((body) => body.tags !== undefined || body.note !== undefined, 'Nothing to update');
+export type UpdateCrewEntryRequest = z.infer<typeof updateCrewEntryRequestSchema>;
+
+/** A crew entry as the viewer sees it: the member is presented, never the raw user row. */
+export const crewMemberSchema = z.object({
+  id: idSchema,
+  flightId: idSchema,
+  userId: idSchema,
+  role: z.string(),
+  tags: z.array(z.string()),
+  note: z.string().nullable(),
+  createdAt: isoDateTimeSchema,
+  expiresAt: nullableIsoDateTimeSchema,
+  user: presentedUserSchema,
+});
+export type CrewMember = z.infer<typeof crewMemberSchema>;
+
+/** Response of join and update: the viewer's own entry. */
+export const crewEntrySchema = crewMemberSchema.omit({ user: true });
+export type CrewEntry = z.infer<typeof crewEntrySchema>;

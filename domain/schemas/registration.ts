@@ -1,0 +1,66 @@
+import { z } from 'zod';
+import { CREW_EMAIL_DOMAINS, CREW_ROLES, REGISTRATION_MEMBERSHIPS } from '../constants';
+
+export const FILL_REQUIRED = 'Please fill in all required fields';
+export const EMAIL_TAKEN =
+  'This BA email address is already registered. Please use the login page instead.';
+export const USER_EXISTS_MESSAGE =
+  'An account with this email already exists. Please try logging in instead.';
+
+export const registrationMembershipSchema = z.enum(REGISTRATION_MEMBERSHIPS, {
+  error: FILL_REQUIRED,
+});
+
+/** True when the address ends with one of the accepted work domains. */
+export function isCrewEmail(email: string, domains: readonly string[]): boolean {
+  const lower = email.trim().toLowerCase();
+  return domains.some((domain) => lower.endsWith(`@${domain.toLowerCase()}`));
+}
+
+export const crewEmailMessage = (domains: readonly string[]) =>
+  `Email must end with ${domains.map((d) => `@${d}`).join(' or ')}`;
+
+/**
+ * POST /api/register/initiate (and create-pending). The accepted domains are configuration,
+ * so the schema is built for them; `registrationRequestSchema` uses the default.
+ */
+export function makeRegistrationRequestSchema(domains: readonly string[]) {
+  return z.object({
+    email: z
+      .string({ error: FILL_REQUIRED })
+      .trim()
+      .toLowerCase()
+      .min(1, FILL_REQUIRED)
+      .pipe(z.email('Please enter a valid email address'))
+      .refine((email) => isCrewEmail(email, domains), crewEmailMessage(domains)),
+    name: z.string({ error: FILL_REQUIRED }).trim().min(1, FILL_REQUIRED).max(100),
+    role: z.enum(CREW_ROLES, { error: FILL_REQUIRED }),
+    membership: registrationMembershipSchema,
+  });
+}
+export const registrationRequestSchema = makeRegistrationRequestSchema(CREW_EMAIL_DOMAINS);
+export type RegistrationRequest = z.infer<typeof registrationRequestSchema>;
+
+/** The registration kept in local storage while the member pays. */
+export const pendingRegistrationSchema = z.object({
+  email: z.string(),
+  name: z.string(),
+  role: z.enum(CREW_ROLES),
+  membership: z.enum(REGISTRATION_MEMBERSHIPS),
+});
+
+export const registrationResponseSchema = z.object({
+  success: z.boolean(),
+  requiresPayment: z.boolean().optional(),
+  trialCreated: z.boolean().optional(),
+  message: z.string().optional(),
+  code: z.enum(['USER_EXISTS']).optional(),
+  canRenew: z.boolean().optional(),
+});
+export type RegistrationResponse = z.infer<typeof registrationResponseSchema>;
+
+/** GET /api/check-email?email=... */
+export const checkEmailQuerySchema = z.object({
+  email: z.string().trim().toLowerCase().pipe(z.email('Please enter a valid email address')),
+});
+export const checkEmailResponseSchema = z.object({ exists: z.boolean() });

@@ -1,0 +1,424 @@
+import { describe, expect, it } from 'vitest';
+import { z } from 'zod';
+import {
+  loginRequestSchema,
+  loginResponseSchema,
+  renewalEligibilitySchema,
+  setPasscodeRequestSchema,
+} from './auth';
+import { errorBodySchema } from './common';
+import { crewMemberSchema, joinFlightRequestSchema, updateCrewEntryRequestSchema } from './crew';
+import {
+  batchFlightsRequestSchema,
+  batchFlightsResponseSchema,
+  createFlightRequestSchema,
+  flightDetailSchema,
+  flightListSchema,
+  flightSearchRequestSchema,
+  flightStatsSchema,
+  manualFlightFormSchema,
+  userFlightsSchema,
+} from './flights';
+import { messageListSchema, sendMessageRequestSchema } from './messages';
+import {
+  onlineStatusSchema,
+  profileSetupRequestSchema,
+  updateProfileRequestSchema,
+  userStatsResponseSchema,
+} from './profile';
+import {
+  checkEmailResponseSchema,
+  makeRegistrationRequestSchema,
+  registrationRequestSchema,
+  registrationResponseSchema,
+} from './registration';
+import { presentedUserSchema, trialStatusSchema, userSchema } from './user';
+import {
+  sendWaveRequestSchema,
+  waveCheckResponseSchema,
+  waveListSchema,
+  waveSchema,
+  waveStatusUpdateRequestSchema,
+} from './waves';
+
+const firstMessage = (schema: z.ZodType, value: unknown) => {
+  const result = schema.safeParse(value);
+  return result.success ? null : result.error.issues[0]?.message;
+};
+
+const ISO = '2025-03-10T12:00:00.000Z';
+
+const user = {
+  id: 1,
+  email: 'jane.smith@ba.com',
+  name: 'Jane Smith',
+  nickname: 'SkyJane',
+  role: 'IFL',
+  yearsFlying: 4,
+  mobileNumber: null,
+  contactEmail: null,
+  paymentEmail: null,
+  profilePictureUrl: null,
+  verified: true,
+  isAdmin: false,
+  isOnline: true,
+  isDemoUser: false,
+  isDeleted: false,
+  deletionScheduledAt: null,
+  createdAt: ISO,
+  lastActive: ISO,
+  lastLoginAt: null,
+  loginCount: 3,
+  membershipType: 'trial',
+  subscriptionId: null,
+  subscriptionStatus: 'active',
+  subscriptionExpiresAt: null,
+  trialStartedAt: ISO,
+  trialExpiresAt: ISO,
+  approvalStatus: 'approved',
+  approvedBy: 9,
+  approvedAt: ISO,
+  disclaimerAcceptedAt: null,
+  showNameAfterMatch: true,
+  shareContactInfo: false,
+  flightNotifications: true,
+  emailNotifications: true,
+  smsNotifications: true,
+  telegramNotifications: false,
+  pushNotifications: true,
+  totalFlightsEver: 5,
+  totalWavesSentEver: 2,
+  totalWavesReceivedEver: 1,
+};
+const presented = {
+  id: 2,
+  displayName: 'SkyJane',
+  role: 'IFL',
+  avatarRing: 'orange',
+  trialBadge: 'Trial (3d left)',
+  isOnline: true,
+  isAdmin: false,
+};
+const flight = {
+  id: 10,
+  flightNumber: 'BA117 (1530)',
+  origin: 'LHR',
+  destination: 'JFK',
+  departureDate: '2025-03-10T00:00:00.000Z',
+  duration: '8h 30m',
+  createdAt: ISO,
+  crewCount: 2,
+  onlineCrewCount: 1,
+  tags: ['Coffee Chat'],
+};
+const crewMember = {
+  id: 5,
+  flightId: 10,
+  userId: 2,
+  role: 'IFL',
+  tags: ['Coffee Chat'],
+  note: 'Happy to swap galley',
+  createdAt: ISO,
+  expiresAt: null,
+  user: presented,
+};
+const wave = {
+  id: 3,
+  senderId: 1,
+  receiverId: 2,
+  flightId: 10,
+  status: 'pending',
+  senderRead: false,
+  receiverRead: false,
+  createdAt: ISO,
+};
+
+describe('response schemas encode (no transforms, so fastify can z.encode them)', () => {
+  it.each([
+    ['user', userSchema, user],
+    ['presented user', presentedUserSchema, presented],
+    ['login', loginResponseSchema, { success: true, user }],
+    [
+      'login failure',
+      loginResponseSchema,
+      { success: false, errorType: 'invalid_pin', message: 'x' },
+    ],
+    ['renewal', renewalEligibilitySchema, { success: true, userId: 1, membershipType: 'trial' }],
+    [
+      'registration',
+      registrationResponseSchema,
+      { success: false, code: 'USER_EXISTS', canRenew: true },
+    ],
+    ['check email', checkEmailResponseSchema, { exists: false }],
+    [
+      'trial status',
+      trialStatusSchema,
+      { onTrial: true, daysRemaining: 3, trialExpired: false, trialExpiresAt: ISO },
+    ],
+    ['user stats', userStatsResponseSchema, { onlineUsers: 3, acceptedConnections: 1 }],
+    ['online', onlineStatusSchema, { isOnline: false }],
+    ['flight list', flightListSchema, [{ ...flight, isJoined: true }]],
+    [
+      'flight detail',
+      flightDetailSchema,
+      { ...flight, isJoined: true, crewMembers: [crewMember], canDelete: false },
+    ],
+    ['flight stats', flightStatsSchema, { activeFlights: 1, totalSharedFlights: 2 }],
+    ['user flights', userFlightsSchema, [{ id: 5, role: 'IFL', tags: [], note: null, flight }]],
+    [
+      'batch',
+      batchFlightsResponseSchema,
+      {
+        results: { created: 1, existing: 0, failed: 0, joined: 0 },
+        existingFlights: [],
+        errorDetails: [],
+        message: 'ok',
+      },
+    ],
+    ['crew member', crewMemberSchema, crewMember],
+    ['wave', waveSchema, wave],
+    [
+      'wave list',
+      waveListSchema,
+      [
+        {
+          ...wave,
+          sender: presented,
+          receiver: { ...presented, id: 1 },
+          flight,
+          unread: true,
+          chatClosed: false,
+          unreadMessages: 0,
+        },
+      ],
+    ],
+    [
+      'wave check',
+      waveCheckResponseSchema,
+      { waveStatusMap: { '2': { exists: true, status: 'pending', isSender: true, waveId: 3 } } },
+    ],
+    [
+      'messages',
+      messageListSchema,
+      [{ id: 1, waveId: 3, senderId: 1, content: 'Hi', read: false, createdAt: ISO }],
+    ],
+    ['error', errorBodySchema, { message: 'Not found' }],
+  ] as const)('%s', (_name, schema, value) => {
+    expect(() => z.encode(schema as z.ZodType, value)).not.toThrow();
+  });
+
+  it('would catch a transform, which cannot be encoded', () => {
+    expect(() => z.encode(z.object({ a: z.string().transform((s) => s) }), { a: 'x' })).toThrow();
+  });
+
+  it('keeps other members free of e-mail, PIN and expiry dates', () => {
+    const keys = Object.keys(presentedUserSchema.shape);
+    for (const secret of ['email', 'passcode', 'subscriptionExpiresAt', 'trialExpiresAt']) {
+      expect(keys).not.toContain(secret);
+    }
+    const parsed = presentedUserSchema.parse({ ...presented, email: 'x@ba.com' });
+    expect(parsed).not.toHaveProperty('email');
+  });
+
+  it('refuses Date objects where an ISO string belongs', () => {
+    expect(waveSchema.safeParse({ ...wave, createdAt: new Date() }).success).toBe(false);
+  });
+});
+
+describe('sign-in', () => {
+  it('trims and lower-cases the e-mail and trims the PIN', () => {
+    expect(loginRequestSchema.parse({ email: ' Jane@BA.com ', passcode: ' 1234 ' })).toEqual({
+      email: 'jane@ba.com',
+      passcode: '1234',
+    });
+  });
+
+  it.each([
+    [{ passcode: '1234' }, 'Please enter your email'],
+    [{ email: '  ', passcode: '1234' }, 'Please enter your email'],
+    [{ email: 'a@ba.com' }, 'Please enter a valid 4-digit passcode'],
+    [{ email: 'a@ba.com', passcode: '123' }, 'Please enter a valid 4-digit passcode'],
+    [{ email: 'a@ba.com', passcode: '12345' }, 'Please enter a valid 4-digit passcode'],
+    [{ email: 'a@ba.com', passcode: '12a4' }, 'Please enter a valid 4-digit passcode'],
+  ])('%j -> %s', (body, message) => {
+    expect(firstMessage(loginRequestSchema, body)).toBe(message);
+  });
+
+  it('checks a new PIN', () => {
+    expect(firstMessage(setPasscodeRequestSchema, { passcode: '12' })).toBe(
+      'Passcode must be 4 digits',
+    );
+    expect(setPasscodeRequestSchema.parse({ passcode: '0042' })).toEqual({ passcode: '0042' });
+  });
+});
+
+describe('registration', () => {
+  const body = { email: ' Jane.Smith@BA.com ', name: ' Jane ', role: 'IFM', membership: 'trial' };
+
+  it('normalises a valid registration', () => {
+    expect(registrationRequestSchema.parse(body)).toEqual({
+      email: 'jane.smith@ba.com',
+      name: 'Jane',
+      role: 'IFM',
+      membership: 'trial',
+    });
+  });
+
+  it.each([
+    [{ email: '' }, 'Please fill in all required fields'],
+    [{ name: '' }, 'Please fill in all required fields'],
+    [{ role: undefined }, 'Please fill in all required fields'],
+    [{ membership: undefined }, 'Please fill in all required fields'],
+    [{ role: 'Captain' }, 'Please fill in all required fields'],
+    [{ email: 'jane@gmail.com' }, 'Email must end with @ba.com'],
+  ])('%j -> %s', (change, message) => {
+    expect(firstMessage(registrationRequestSchema, { ...body, ...change })).toBe(message);
+  });
+
+  it('takes the accepted domains from configuration', () => {
+    const schema = makeRegistrationRequestSchema(['ba.com', 'crew.example']);
+    expect(schema.safeParse({ ...body, email: 'a@crew.example' }).success).toBe(true);
+  });
+});
+
+describe('profile', () => {
+  it('trims fields and stores blanks as null', () => {
+    expect(
+      updateProfileRequestSchema.parse({
+        nickname: '  ',
+        mobileNumber: ' 0770 ',
+        contactEmail: '',
+      }),
+    ).toEqual({ nickname: null, mobileNumber: '0770', contactEmail: null });
+  });
+
+  it('needs a name at setup', () => {
+    expect(firstMessage(profileSetupRequestSchema, { name: ' ' })).toBe('Please enter your name');
+    expect(profileSetupRequestSchema.parse({ name: 'Jane', role: 'IFL' })).toMatchObject({
+      name: 'Jane',
+      role: 'IFL',
+    });
+  });
+});
+
+describe('flights', () => {
+  it('turns the manual form into a create request', () => {
+    expect(
+      manualFlightFormSchema.parse({
+        flightNumber: 'ba117',
+        date: '2025-03-10',
+        time: '15:30',
+        destination: 'jfk',
+        role: 'IFM',
+      }),
+    ).toMatchObject({
+      flightNumber: 'BA117 (1530)',
+      departureDate: '2025-03-10T00:00:00.000Z',
+      origin: 'LHR',
+      destination: 'JFK',
+      role: 'IFM',
+    });
+  });
+
+  it.each([
+    [
+      {},
+      'Missing Information: Please fill in all required fields including flight number, date, your role, origin and destination airports',
+    ],
+    [
+      { flightNumber: 'BA1', date: '2025-03-10', destination: 'JF', role: 'IFL' },
+      'Invalid Airport Codes: Please enter valid 3-letter airport codes (e.g., LHR, JFK)',
+    ],
+  ])('form %j -> %s', (body, message) => {
+    expect(firstMessage(manualFlightFormSchema, body)).toBe(message);
+  });
+
+  it('normalises a create request and its date', () => {
+    expect(
+      createFlightRequestSchema.parse({
+        flightNumber: 'ba117 (1530)',
+        origin: 'lhr',
+        destination: 'jfk',
+        departureDate: '2025-03-10T15:00:00.000Z',
+      }),
+    ).toEqual({
+      flightNumber: 'BA117 (1530)',
+      origin: 'LHR',
+      destination: 'JFK',
+      departureDate: '2025-03-10T00:00:00.000Z',
+    });
+    expect(
+      firstMessage(createFlightRequestSchema, {
+        flightNumber: 'BA1',
+        origin: 'LHR',
+        destination: 'JFK',
+        departureDate: '2025-02-30',
+      }),
+    ).toBe('Invalid date');
+  });
+
+  it('limits batches to 1..200 rows', () => {
+    const row = { flightNumber: '', departureDate: '', origin: '', destination: '' };
+    expect(firstMessage(batchFlightsRequestSchema, { flights: [] })).toBe('No Flights Selected');
+    expect(batchFlightsRequestSchema.safeParse({ flights: [row] }).success).toBe(true);
+    expect(batchFlightsRequestSchema.safeParse({ flights: Array(201).fill(row) }).success).toBe(
+      false,
+    );
+  });
+
+  it('accepts the search modes', () => {
+    expect(flightSearchRequestSchema.parse({ query: ' BA1 ', dateFilterMode: 'both' })).toEqual({
+      query: 'BA1',
+      dateFilterMode: 'both',
+    });
+    expect(flightSearchRequestSchema.safeParse({ dateFilterMode: 'week' }).success).toBe(false);
+  });
+});
+
+describe('crew entries', () => {
+  it('defaults a join to Cabin Crew with no tags', () => {
+    expect(joinFlightRequestSchema.parse({ flightId: 10 })).toEqual({
+      flightId: 10,
+      role: 'Cabin Crew',
+      tags: [],
+    });
+  });
+
+  it.each([
+    [
+      { flightId: 10, tags: ['Coffee Chat', 'Quiet Flight', 'Dining Buddy', 'Workout Buddy'] },
+      'Choose at most 3 tags',
+    ],
+    [{ flightId: 10, tags: ['Party'] }, 'Unknown tag'],
+    [{ flightId: 10, note: 'x'.repeat(151) }, 'Note must be 150 characters or fewer'],
+    [{ flightId: 10, role: 'Captain' }, 'Role must be IFM, IFL or Main Crew'],
+  ])('%j -> %s', (body, message) => {
+    expect(firstMessage(joinFlightRequestSchema, body)).toBe(message);
+  });
+
+  it('updates tags or note and clears a blank note', () => {
+    expect(updateCrewEntryRequestSchema.parse({ note: '  ' })).toEqual({ note: null });
+    expect(updateCrewEntryRequestSchema.safeParse({}).success).toBe(false);
+  });
+});
+
+describe('waves and messages', () => {
+  it('checks wave requests', () => {
+    expect(sendWaveRequestSchema.safeParse({ receiverId: 2, flightId: 10 }).success).toBe(true);
+    expect(waveStatusUpdateRequestSchema.safeParse({ status: 'pending' }).success).toBe(false);
+  });
+
+  it.each([
+    ['  hello  ', 'hello'],
+    ['x'.repeat(2000), 'x'.repeat(2000)],
+  ])('accepts message %#', (content, stored) => {
+    expect(sendMessageRequestSchema.parse({ waveId: 3, content }).content).toBe(stored);
+  });
+
+  it.each([
+    ['   ', 'Message cannot be empty'],
+    ['x'.repeat(2001), 'Message must be 2000 characters or fewer'],
+  ])('refuses message %#', (content, message) => {
+    expect(firstMessage(sendMessageRequestSchema, { waveId: 3, content })).toBe(message);
+  });
+});
