@@ -1,8 +1,8 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { userSchema } from '../../../domain';
 import { currentUser } from '../../plugins/access';
 import { presentSelf } from '../users/presenter';
-import { selfUserSchema } from '../users/schemas';
 import { clearSessionCookie } from './session-cookie';
 
 export const authRoutes: FastifyPluginAsyncZod = async (app) => {
@@ -10,7 +10,7 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
     '/api/auth/me',
     {
       config: { access: 'user' },
-      schema: { tags: ['auth'], summary: 'The signed-in user', response: { 200: selfUserSchema } },
+      schema: { tags: ['auth'], summary: 'The signed-in user', response: { 200: userSchema } },
     },
     async (request, reply) => {
       reply.header('cache-control', 'no-store');

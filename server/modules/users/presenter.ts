@@ -1,3 +1,4 @@
+import type { ApprovalStatus, MembershipType, SubscriptionStatus, User } from '../../../domain';
 import type { UserRow } from '../../db/schema';
 
 const iso = (d: Date | null) => (d ? d.toISOString() : null);
@@ -6,7 +7,7 @@ const iso = (d: Date | null) => (d ? d.toISOString() : null);
  * The user as its owner sees it (GET /api/auth/me and the profile). Never includes the
  * encrypted PIN or password hash. What other members see goes through the identity presenter.
  */
-export function presentSelf(user: UserRow) {
+export function presentSelf(user: UserRow): User {
   return {
     id: user.id,
     email: user.email,
@@ -28,13 +29,14 @@ export function presentSelf(user: UserRow) {
     lastActive: iso(user.lastActive),
     lastLoginAt: iso(user.lastLoginAt),
     loginCount: user.loginCount,
-    membershipType: user.membershipType,
+    membershipType: user.membershipType as MembershipType,
     subscriptionId: user.subscriptionId,
-    subscriptionStatus: user.subscriptionStatus,
+    subscriptionStatus: user.subscriptionStatus as SubscriptionStatus,
     subscriptionExpiresAt: iso(user.subscriptionExpiresAt),
     trialStartedAt: iso(user.trialStartedAt),
     trialExpiresAt: iso(user.trialExpiresAt),
-    approvalStatus: user.approvalStatus,
+    approvalStatus: user.approvalStatus as ApprovalStatus,
+    approvedBy: user.approvedBy,
     approvedAt: iso(user.approvedAt),
     disclaimerAcceptedAt: iso(user.disclaimerAcceptedAt),
     showNameAfterMatch: user.showNameAfterMatch,
@@ -49,5 +51,3 @@ export function presentSelf(user: UserRow) {
     totalWavesReceivedEver: user.totalWavesReceivedEver,
   };
 }
-
-export type SelfUser = ReturnType<typeof presentSelf>;
