@@ -52,6 +52,9 @@ export default defineConfig({
       ADMIN_EMAIL: process.env.ADMIN_EMAIL,
       ADMIN_PASSCODE: process.env.ADMIN_PASSCODE,
       LOG_LEVEL: 'warn',
+      // Every e2e member registers from this one address.
+      RATE_LIMIT_REGISTER_PER_IP: '1000',
+      RATE_LIMIT_CHECK_EMAIL_PER_IP: '1000',
     },
   },
 });

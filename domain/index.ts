@@ -13,6 +13,7 @@ export * from './rules/presenter';
 export * from './rules/stats';
 export * from './rules/time';
 export * from './rules/waves';
+export * from './schemas/admin';
 export * from './schemas/auth';
 export * from './schemas/common';
 export * from './schemas/crew';

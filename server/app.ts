@@ -14,12 +14,18 @@ import {
 } from 'fastify-type-provider-zod';
 import type { Config } from './config';
 import type { Database } from './db/client';
+import { createMailSender, type MailSender } from './jobs/mail-sender';
+import { createScheduler } from './jobs/scheduler';
 import { type Clock, systemClock } from './lib/clock';
 import { createPinCipher, type PinCipher } from './lib/pin-crypto';
+import { createRateLimiter, type RateLimiter } from './lib/rate-limit';
+import { createMailTransport, type MailTransport } from './mail/transport';
+import { adminRoutes } from './modules/admin/routes';
 import { authRoutes } from './modules/auth/routes';
 import { createSessionStore, type SessionStore } from './modules/auth/session-store';
 import { healthRoutes } from './modules/health/routes';
 import { realtimeRoutes } from './modules/realtime/routes';
+import { registrationRoutes } from './modules/registration/routes';
 import { registerAccess } from './plugins/access';
 import { registerCsrf } from './plugins/csrf';
 import { registerErrorMapping } from './plugins/error-mapping';
@@ -34,6 +40,10 @@ export type AppDeps = {
   clock: Clock;
   sessions: SessionStore;
   pins: PinCipher;
+  rateLimiter: RateLimiter;
+  mail: MailSender;
+  /** Ask the mail job to run now (after a transaction that queued mail committed). */
+  kickMail(): void;
 };
 
 declare module 'fastify' {
@@ -48,6 +58,10 @@ export type BuildAppOptions = {
   clock?: Clock;
   /** Where the built SPA lives; tests pass null to skip static serving. */
   webDist?: string | null;
+  /** Run scheduled jobs (mail). Tests leave them off and run jobs explicitly. */
+  startJobs?: boolean;
+  /** Mail delivery; defaults to SMTP_URL or .eml files under DATA_DIR/mail. */
+  mailTransport?: MailTransport;
 };
 
 /** Plugins and modules, nothing else: main.ts and tests both build the app through here. */
@@ -72,12 +86,35 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
 
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
+  const clock = options.clock ?? systemClock;
+  const scheduler = createScheduler(app.log);
+  const transport =
+    options.mailTransport ??
+    createMailTransport({ smtpUrl: config.smtpUrl, dataDir: config.dataDir });
+  const mail = createMailSender({
+    db: database.db,
+    transport,
+    clock,
+    from: config.mailFrom,
+    log: app.log,
+  });
+  scheduler.add({ name: 'mail', everyMs: 2_000, run: () => mail.runOnce() });
   app.decorate('deps', {
     config,
     database,
-    clock: options.clock ?? systemClock,
+    clock,
     sessions: createSessionStore(database.db),
     pins: createPinCipher(config.appSecret),
+    rateLimiter: createRateLimiter(database.db),
+    mail,
+    kickMail: () => scheduler.kick('mail'),
+  });
+  app.addHook('onReady', async () => {
+    if (options.startJobs) scheduler.start();
+  });
+  app.addHook('onClose', async () => {
+    await scheduler.stop();
+    transport.close();
   });
 
   registerErrorMapping(app);
@@ -114,6 +151,8 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
 
   await app.register(healthRoutes);
   await app.register(authRoutes);
+  await app.register(registrationRoutes);
+  await app.register(adminRoutes);
   await app.register(realtimeRoutes);
 
   const webDist = options.webDist === undefined ? path.join(root, 'web', 'dist') : options.webDist;

@@ -95,9 +95,12 @@ const envSchema = z.object({
   TRUST_PROXY: optionalString,
   LOG_LEVEL: optionalString,
   RATE_LIMIT_LOGIN_PER_IP: positiveInt(20),
-  RATE_LIMIT_RESET_PER_IP: positiveInt(5),
+  RATE_LIMIT_RESET_PER_HOUR: positiveInt(2),
+  RATE_LIMIT_RESET_PER_DAY: positiveInt(5),
+  RATE_LIMIT_REGISTER_PER_IP: positiveInt(10),
   RATE_LIMIT_CHECK_EMAIL_PER_IP: positiveInt(30),
   LOGIN_LOCK_THRESHOLD: positiveInt(5),
+  LOGIN_HARD_LOCK_THRESHOLD: positiveInt(10),
 });
 
 export type Config = {
@@ -126,9 +129,12 @@ export type Config = {
   logLevel: string;
   limits: {
     loginPerIp: number;
-    resetPerIp: number;
+    resetPerHour: number;
+    resetPerDay: number;
+    registerPerIp: number;
     checkEmailPerIp: number;
     loginLockThreshold: number;
+    loginHardLockThreshold: number;
   };
 };
 
@@ -182,9 +188,12 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     logLevel: e.LOG_LEVEL ?? (nodeEnv === 'test' ? 'silent' : 'info'),
     limits: {
       loginPerIp: e.RATE_LIMIT_LOGIN_PER_IP,
-      resetPerIp: e.RATE_LIMIT_RESET_PER_IP,
+      resetPerHour: e.RATE_LIMIT_RESET_PER_HOUR,
+      resetPerDay: e.RATE_LIMIT_RESET_PER_DAY,
+      registerPerIp: e.RATE_LIMIT_REGISTER_PER_IP,
       checkEmailPerIp: e.RATE_LIMIT_CHECK_EMAIL_PER_IP,
       loginLockThreshold: e.LOGIN_LOCK_THRESHOLD,
+      loginHardLockThreshold: e.LOGIN_HARD_LOCK_THRESHOLD,
     },
   };
 }

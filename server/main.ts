@@ -19,7 +19,7 @@ async function main() {
   await database.migrate();
   await ensureBootstrapAdmin(database.db, config, createPinCipher(config.appSecret), new Date());
 
-  const app = await buildApp({ config, database });
+  const app = await buildApp({ config, database, startJobs: true });
   await app.listen({ port: config.port, host: config.host });
   const shownHost =
     config.host === '0.0.0.0' || config.host === '127.0.0.1' ? 'localhost' : config.host;

@@ -4,7 +4,14 @@ import { PIN_LENGTH } from '../constants';
 /** Ids are serial integers. */
 export const idSchema = z.number().int().positive();
 /** Path parameters arrive as text. */
-export const idParamSchema = z.object({ id: z.coerce.number().int().positive() });
+/** Ids are PostgreSQL integers: anything outside that range is unknown input, not a 500. */
+export const idParamSchema = z.object({
+  id: z.coerce
+    .number('Invalid id')
+    .int('Invalid id')
+    .positive('Invalid id')
+    .max(2_147_483_647, 'Invalid id'),
+});
 
 /** Response dates: ISO 8601 UTC strings, as Date#toISOString writes them. */
 export const isoDateTimeSchema = z.iso.datetime();

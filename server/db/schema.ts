@@ -205,6 +205,9 @@ export const loginAttempts = pgTable(
     email: text('email').notNull(),
     ip: text('ip'),
     success: boolean('success').notNull(),
+    /** Whether the PIN was actually compared (a locked or limited attempt never is). */
+    pinCompared: boolean('pin_compared').notNull().default(false),
+    outcome: text('outcome'),
     createdAt: ts('created_at').notNull(),
   },
   (t) => [index('login_attempts_ip_time_idx').on(t.ip, t.createdAt)],
@@ -270,3 +273,18 @@ export type FlightCrewRow = typeof flightCrew.$inferSelect;
 export type WaveRow = typeof waves.$inferSelect;
 export type MessageRow = typeof messages.$inferSelect;
 export type SessionRow = typeof sessions.$inferSelect;
+
+/**
+ * Counted events for rate limits that must hold across restarts and instances (reset mails,
+ * e-mail availability checks, registrations). `bucket` names the limit, `key` the client.
+ */
+export const rateEvents = pgTable(
+  'rate_events',
+  {
+    id: serial('id').primaryKey(),
+    bucket: text('bucket').notNull(),
+    key: text('key').notNull(),
+    createdAt: ts('created_at').notNull(),
+  },
+  (t) => [index('rate_events_lookup_idx').on(t.bucket, t.key, t.createdAt)],
+);

@@ -1,26 +1,46 @@
+import type { ComponentType } from 'react';
 import { createBrowserRouter, type RouteObject } from 'react-router';
+import { ApprovalsPage } from '../features/admin/approvals-page';
+import { CreatePasscodePage } from '../features/auth/create-passcode-page';
+import { ResetPasscodePage } from '../features/auth/reset-passcode-page';
+import { SignInPage } from '../features/auth/sign-in-page';
+import { AwaitingApprovalPage } from '../features/registration/awaiting-approval-page';
+import { PaymentPage } from '../features/registration/payment-page';
+import { RegisterPage } from '../features/registration/register-page';
 import { ComingSoon } from '../pages/coming-soon';
 import { LandingPage } from '../pages/landing-page';
 import { NotFoundPage } from '../pages/not-found';
 import { MemberLayout, PublicLayout } from './layouts';
+import { RequireAdmin } from './require-admin';
+
+function AdminApprovals() {
+  return (
+    <RequireAdmin>
+      <ApprovalsPage />
+    </RequireAdmin>
+  );
+}
 
 /** Every route of both specs; screens not built yet show their title and 'Coming soon'. */
-const publicRoutes: [path: string, title: string][] = [
-  ['/login', 'Sign In'],
-  ['/register', 'Create Account'],
-  ['/payment', 'Payment'],
+type RouteEntry = [path: string, title: string, Page?: ComponentType];
+
+const publicRoutes: RouteEntry[] = [
+  ['/login', 'Sign In', SignInPage],
+  ['/register', 'Create Account', RegisterPage],
+  ['/payment', 'Payment', PaymentPage],
   ['/payment-success', 'Payment'],
   ['/renew', 'Renew Membership'],
   ['/renew-membership', 'Renew Membership'],
-  ['/awaiting-approval', 'Awaiting Admin Approval'],
-  ['/passcode', 'Sign In'],
-  ['/verify-email', 'Create Passcode'],
+  ['/awaiting-approval', 'Awaiting Admin Approval', AwaitingApprovalPage],
+  ['/passcode', 'Sign In', SignInPage],
+  ['/verify-email', 'Create Passcode', CreatePasscodePage],
+  ['/reset-passcode', 'Reset PIN', ResetPasscodePage],
   ['/guide', 'Quick-start Guide'],
   ['/demo', 'Demo'],
   ['/test-push', 'Push Test'],
 ];
 
-const memberRoutes: [path: string, title: string][] = [
+const memberRoutes: RouteEntry[] = [
   ['/convert-trial', 'Convert Trial'],
   ['/profile-setup', 'Set Up Your Profile'],
   ['/home', 'Flights'],
@@ -33,7 +53,7 @@ const memberRoutes: [path: string, title: string][] = [
   ['/profile', 'Profile'],
   ['/profile/edit', 'Edit Profile'],
   ['/admin', 'Admin Dashboard'],
-  ['/admin/approvals', 'Member Approvals'],
+  ['/admin/approvals', 'Member Approvals', AdminApprovals],
   ['/platform-stats', 'Platform Statistics'],
 ];
 
@@ -42,14 +62,17 @@ export const routes: RouteObject[] = [
     element: <PublicLayout />,
     children: [
       { path: '/', element: <LandingPage /> },
-      ...publicRoutes.map(([path, title]) => ({ path, element: <ComingSoon title={title} /> })),
+      ...publicRoutes.map(([path, title, Page]) => ({
+        path,
+        element: Page ? <Page /> : <ComingSoon title={title} />,
+      })),
     ],
   },
   {
     element: <MemberLayout />,
-    children: memberRoutes.map(([path, title]) => ({
+    children: memberRoutes.map(([path, title, Page]) => ({
       path,
-      element: <ComingSoon title={title} />,
+      element: Page ? <Page /> : <ComingSoon title={title} />,
     })),
   },
   { path: '*', element: <NotFoundPage /> },

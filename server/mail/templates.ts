@@ -1,0 +1,82 @@
+/**
+ * Every mail we send, as plain text and HTML. Values are escaped for HTML; nothing a member
+ * typed ever reaches a header (subjects are fixed, recipients are validated addresses).
+ */
+export type MailContent = { subject: string; text: string; html: string };
+
+const escapeHtml = (s: string) =>
+  s.replace(
+    /[&<>"']/g,
+    (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!,
+  );
+
+function layout(paragraphs: string[], footer = 'The Jumpseat team'): string {
+  const body = paragraphs.map((p) => `<p>${p}</p>`).join('\n');
+  return `<!doctype html><html><body style="font-family:system-ui,sans-serif;color:#0f172a">${body}<p style="color:#64748b">${footer}</p></body></html>`;
+}
+
+const greeting = (name: string | null) => `Hello ${name?.trim() ? name.trim() : 'there'},`;
+
+export function approvalMail(name: string | null, pin: string, signInUrl: string): MailContent {
+  return {
+    subject: 'Your Jumpseat account is approved',
+    text: `${greeting(name)}\n\nYour Jumpseat account has been approved.\n\nYour Jumpseat PIN is ${pin}\n\nSign in with your work e-mail and this PIN: ${signInUrl}\n\nThe Jumpseat team\n`,
+    html: layout([
+      escapeHtml(greeting(name)),
+      'Your Jumpseat account has been approved.',
+      `Your Jumpseat PIN is <strong style="font-size:1.5em;letter-spacing:0.2em">${pin}</strong>`,
+      `Sign in with your work e-mail and this PIN: <a href="${escapeHtml(signInUrl)}">${escapeHtml(signInUrl)}</a>`,
+    ]),
+  };
+}
+
+export function rejectionMail(name: string | null, reason: string | null): MailContent {
+  const why = reason?.trim() ? `Reason: ${reason.trim()}` : 'No reason was given.';
+  return {
+    subject: 'Your Jumpseat registration',
+    text: `${greeting(name)}\n\nWe could not approve your Jumpseat registration.\n${why}\n\nIf you think this is a mistake, reply to this e-mail.\n\nThe Jumpseat team\n`,
+    html: layout([
+      escapeHtml(greeting(name)),
+      'We could not approve your Jumpseat registration.',
+      escapeHtml(why),
+      'If you think this is a mistake, reply to this e-mail.',
+    ]),
+  };
+}
+
+export function resetLinkMail(name: string | null, url: string): MailContent {
+  return {
+    subject: 'Reset your Jumpseat PIN',
+    text: `${greeting(name)}\n\nSomeone asked to reset the PIN of your Jumpseat account. Open this link within 30 minutes to get a new PIN:\n${url}\n\nIf it was not you, ignore this e-mail: your PIN stays the same.\n\nThe Jumpseat team\n`,
+    html: layout([
+      escapeHtml(greeting(name)),
+      'Someone asked to reset the PIN of your Jumpseat account. Open this link within 30 minutes to get a new PIN:',
+      `<a href="${escapeHtml(url)}">Get a new PIN</a>`,
+      'If it was not you, ignore this e-mail: your PIN stays the same.',
+    ]),
+  };
+}
+
+export function newPinMail(name: string | null, pin: string): MailContent {
+  return {
+    subject: 'Your new Jumpseat PIN',
+    text: `${greeting(name)}\n\nYour Jumpseat PIN has been reset.\n\nYour Jumpseat PIN is ${pin}\n\nThe Jumpseat team\n`,
+    html: layout([
+      escapeHtml(greeting(name)),
+      'Your Jumpseat PIN has been reset.',
+      `Your Jumpseat PIN is <strong>${pin}</strong>`,
+    ]),
+  };
+}
+
+export function pinChangedByAdminMail(name: string | null, pin: string): MailContent {
+  return {
+    subject: 'Your Jumpseat PIN was changed',
+    text: `${greeting(name)}\n\nAn administrator changed your Jumpseat PIN.\n\nYour Jumpseat PIN is ${pin}\n\nThe Jumpseat team\n`,
+    html: layout([
+      escapeHtml(greeting(name)),
+      'An administrator changed your Jumpseat PIN.',
+      `Your Jumpseat PIN is <strong>${pin}</strong>`,
+    ]),
+  };
+}

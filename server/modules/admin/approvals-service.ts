@@ -1,0 +1,140 @@
+import { and, asc, count, eq, ne, sql } from 'drizzle-orm';
+import { trialExpiryFrom } from '../../../domain';
+import type { AppDeps } from '../../app';
+import { auditLog, users } from '../../db/schema';
+import { badRequest, conflict, notFound } from '../../lib/errors';
+import { generatePin } from '../../lib/pin-crypto';
+import { enqueueMail } from '../../mail/outbox';
+import { approvalMail, rejectionMail } from '../../mail/templates';
+import { findUserByEmail } from '../auth/login-service';
+
+const pendingWhere = and(eq(users.approvalStatus, 'pending'), eq(users.isDeleted, false));
+
+export function createApprovalsService(deps: AppDeps & { kickMail(): void }) {
+  const { db } = deps.database;
+
+  async function pendingList() {
+    const rows = await db
+      .select()
+      .from(users)
+      .where(pendingWhere)
+      .orderBy(asc(users.createdAt), asc(users.id));
+    return rows.map((u) => ({
+      id: u.id,
+      name: u.name,
+      email: u.email,
+      payment_email: u.paymentEmail,
+      role: u.role,
+      created_at: u.createdAt.toISOString(),
+      membership_type: u.membershipType,
+      effective_expiry_date: (u.trialExpiresAt ?? u.subscriptionExpiresAt)?.toISOString() ?? null,
+    }));
+  }
+
+  async function pendingCount() {
+    const [row] = await db.select({ n: count() }).from(users).where(pendingWhere);
+    return { count: row?.n ?? 0 };
+  }
+
+  /** Approval issues the PIN, starts the trial, and queues the PIN mail in one transaction. */
+  async function approve(adminId: number, userId: number) {
+    const now = deps.clock.now();
+    const pin = generatePin();
+    await db.transaction(async (tx) => {
+      const [user] = await tx
+        .select()
+        .from(users)
+        .where(and(eq(users.id, userId), eq(users.isDeleted, false)))
+        .for('update');
+      if (!user) throw notFound('User not found');
+      if (user.approvalStatus !== 'pending') throw badRequest('This user is not awaiting approval');
+      const trial = user.membershipType === 'trial';
+      await tx
+        .update(users)
+        .set({
+          approvalStatus: 'approved',
+          verified: true,
+          subscriptionStatus: 'active',
+          approvedBy: adminId,
+          approvedAt: now,
+          passcodeEncrypted: deps.pins.encrypt(pin),
+          ...(trial ? { trialStartedAt: now, trialExpiresAt: trialExpiryFrom(now) } : {}),
+        })
+        .where(eq(users.id, userId));
+      await enqueueMail(
+        tx,
+        user.email,
+        approvalMail(
+          user.name,
+          pin,
+          `${deps.config.publicUrl}/passcode?email=${encodeURIComponent(user.email)}`,
+        ),
+        now,
+      );
+      await tx.insert(auditLog).values({
+        actorId: adminId,
+        action: 'user.approve',
+        targetType: 'user',
+        targetId: userId,
+        createdAt: now,
+      });
+    });
+    deps.kickMail();
+    return { success: true, pin, message: 'User approved. Their PIN has been sent by e-mail.' };
+  }
+
+  async function reject(adminId: number, userId: number, reason: string | undefined) {
+    const now = deps.clock.now();
+    await db.transaction(async (tx) => {
+      const [user] = await tx
+        .select()
+        .from(users)
+        .where(and(eq(users.id, userId), eq(users.isDeleted, false)))
+        .for('update');
+      if (!user) throw notFound('User not found');
+      if (user.approvalStatus !== 'pending') throw badRequest('This user is not awaiting approval');
+      await tx
+        .update(users)
+        .set({ approvalStatus: 'rejected', rejectionReason: reason ?? null })
+        .where(eq(users.id, userId));
+      await enqueueMail(tx, user.email, rejectionMail(user.name, reason ?? null), now);
+      await tx.insert(auditLog).values({
+        actorId: adminId,
+        action: 'user.reject',
+        targetType: 'user',
+        targetId: userId,
+        detail: { reason: reason ?? null },
+        createdAt: now,
+      });
+    });
+    deps.kickMail();
+    return { success: true, message: 'User rejected.' };
+  }
+
+  async function updateEmail(adminId: number, userId: number, email: string) {
+    const now = deps.clock.now();
+    const [user] = await db.select().from(users).where(eq(users.id, userId));
+    if (!user) throw notFound('User not found');
+    if (user.email.toLowerCase() === email)
+      throw badRequest('The new email must be different from the current one');
+    const taken = await findUserByEmail(db, email);
+    if (taken) throw conflict('An account with this email already exists');
+    await db.transaction(async (tx) => {
+      await tx
+        .update(users)
+        .set({ email })
+        .where(and(eq(users.id, userId), ne(sql`lower(${users.email})`, email)));
+      await tx.insert(auditLog).values({
+        actorId: adminId,
+        action: 'user.update_email',
+        targetType: 'user',
+        targetId: userId,
+        detail: { oldEmail: user.email, newEmail: email },
+        createdAt: now,
+      });
+    });
+    return { oldEmail: user.email, newEmail: email };
+  }
+
+  return { pendingList, pendingCount, approve, reject, updateEmail };
+}

@@ -1,0 +1,120 @@
+import { eq, sql } from 'drizzle-orm';
+import { type RegistrationRequest, trialStatus, USER_EXISTS_MESSAGE } from '../../../domain';
+import type { AppDeps } from '../../app';
+import { auditLog, platformCounters, type UserRow, users } from '../../db/schema';
+import { HttpError } from '../../lib/errors';
+import { findUserByEmail } from '../auth/login-service';
+
+const HOUR = 60 * 60 * 1000;
+const TEN_MINUTES = 10 * 60 * 1000;
+
+export function createRegistrationService(deps: AppDeps) {
+  const { db } = deps.database;
+
+  async function checkEmail(email: string, ip: string) {
+    await deps.rateLimiter.take(
+      'check-email',
+      ip,
+      deps.config.limits.checkEmailPerIp,
+      TEN_MINUTES,
+      deps.clock.now(),
+      'Too many checks. Please wait a few minutes.',
+    );
+    return { exists: Boolean(await findUserByEmail(db, email)) };
+  }
+
+  /**
+   * Trial: a pending account, reviewed by an admin. Paid plans: nothing is stored until payment
+   * completes (the payments issue); the client keeps the pending registration.
+   */
+  async function initiate(input: RegistrationRequest, ip: string) {
+    const now = deps.clock.now();
+    await deps.rateLimiter.take(
+      'register',
+      ip,
+      deps.config.limits.registerPerIp,
+      HOUR,
+      now,
+      'Too many registrations from your network. Please try again later.',
+    );
+    const existing = await findUserByEmail(db, input.email);
+    if (existing) throw userExists(canRenew(existing, now));
+    if (input.membership !== 'trial') {
+      return {
+        status: 200 as const,
+        body: {
+          success: true,
+          requiresPayment: true,
+          trialCreated: false,
+          message: 'Payment required to complete registration',
+        },
+      };
+    }
+    try {
+      await db.transaction(async (tx) => {
+        const [user] = await tx
+          .insert(users)
+          .values({
+            email: input.email,
+            name: input.name,
+            role: input.role,
+            membershipType: 'trial',
+            subscriptionStatus: 'pending',
+            approvalStatus: 'pending',
+            createdAt: now,
+          })
+          .returning({ id: users.id });
+        await tx
+          .update(platformCounters)
+          .set({
+            totalUsersEverRegistered: sql`${platformCounters.totalUsersEverRegistered} + 1`,
+            updatedAt: now,
+          })
+          .where(eq(platformCounters.id, 1));
+        await tx.insert(auditLog).values({
+          actorId: user!.id,
+          action: 'registration.trial',
+          targetType: 'user',
+          targetId: user!.id,
+          createdAt: now,
+        });
+      });
+    } catch (error) {
+      // Two registrations racing for one e-mail: the unique index decides, the loser is told.
+      if (
+        (error as { code?: string; cause?: { code?: string } }).code === '23505' ||
+        (error as { cause?: { code?: string } }).cause?.code === '23505'
+      ) {
+        throw userExists(false);
+      }
+      throw error;
+    }
+    return {
+      status: 201 as const,
+      body: {
+        success: true,
+        requiresPayment: false,
+        trialCreated: true,
+        message:
+          'Your free trial is registered and awaiting admin approval. Your PIN will be e-mailed once approved.',
+      },
+    };
+  }
+
+  return { checkEmail, initiate };
+}
+
+/** Only lapsed accounts may renew; a pending or active one signs in instead. */
+function canRenew(user: UserRow, now: Date) {
+  if (user.isDeleted || user.approvalStatus !== 'approved') return false;
+  if (user.subscriptionStatus === 'expired' || user.subscriptionStatus === 'cancelled') return true;
+  return user.membershipType === 'trial' && trialStatus(user, now).trialExpired;
+}
+
+function userExists(renewable: boolean) {
+  return new HttpError(409, USER_EXISTS_MESSAGE, {
+    success: false,
+    code: 'USER_EXISTS',
+    canRenew: renewable,
+  });
+}

@@ -1,0 +1,108 @@
+import { useQuery } from '@tanstack/react-query';
+import { ArrowLeft, Inbox, RefreshCw } from 'lucide-react';
+import { useState } from 'react';
+import { Link } from 'react-router';
+import { Button } from '../../components/ui/button';
+import { Card } from '../../components/ui/card';
+import { SkeletonCards } from '../../components/ui/skeleton';
+import { cn } from '../../lib/cn';
+import { approvalsApi, type PendingApproval, pendingApprovalsKey } from './approvals-api';
+import { EditEmailDialog } from './edit-email-dialog';
+import { PendingApprovalCard } from './pending-approval-card';
+import { RejectDialog } from './reject-dialog';
+import { useApprovalActions } from './use-approval-actions';
+
+/** The spec polls pending approvals every 5 s. */
+const POLL_MS = 5000;
+
+/** /admin/approvals: pending registrations to approve, reject or correct. */
+export function ApprovalsPage() {
+  const pending = useQuery({
+    queryKey: pendingApprovalsKey,
+    queryFn: approvalsApi.list,
+    refetchInterval: POLL_MS,
+    staleTime: 0,
+  });
+  const { approve, reject, updateEmail } = useApprovalActions();
+  const [rejecting, setRejecting] = useState<PendingApproval | null>(null);
+  const [editing, setEditing] = useState<PendingApproval | null>(null);
+
+  return (
+    <main className="space-y-4">
+      <Link to="/admin" className="inline-flex items-center gap-1 text-sm text-brand-600">
+        <ArrowLeft aria-hidden="true" className="h-4 w-4" />
+        Back to Admin
+      </Link>
+      <div className="flex items-center justify-between">
+        <h1 className="text-2xl font-bold">Member Approvals</h1>
+        <Button
+          variant="outline"
+          size="icon"
+          aria-label="Refresh"
+          disabled={pending.isFetching}
+          onClick={() => void pending.refetch()}
+        >
+          <RefreshCw
+            aria-hidden="true"
+            className={cn('h-5 w-5', pending.isFetching && 'animate-spin')}
+          />
+        </Button>
+      </div>
+
+      {pending.isPending ? (
+        <SkeletonCards label="Loading pending approvals" />
+      ) : pending.isError ? (
+        <Card role="alert" className="space-y-3 text-center">
+          <p className="text-red-700">{pending.error.message || 'Failed to load user data.'}</p>
+          <Button variant="outline" onClick={() => void pending.refetch()}>
+            Try again
+          </Button>
+        </Card>
+      ) : pending.data.length === 0 ? (
+        <Card className="py-8 text-center">
+          <Inbox aria-hidden="true" className="mx-auto h-10 w-10 text-slate-400" />
+          <p className="mt-2 font-medium">No pending approvals</p>
+          <p className="text-sm text-slate-600">New registrations appear here automatically.</p>
+        </Card>
+      ) : (
+        <>
+          <p aria-live="polite" className="text-sm text-slate-600">
+            {pending.data.length} waiting for review
+          </p>
+          <ul className="space-y-3">
+            {pending.data.map((user) => (
+              <li key={user.id}>
+                <PendingApprovalCard
+                  user={user}
+                  approving={approve.isPending && approve.variables?.id === user.id}
+                  onApprove={() => approve.mutate({ id: user.id, email: user.email })}
+                  onReject={() => setRejecting(user)}
+                  onEditEmail={() => setEditing(user)}
+                />
+              </li>
+            ))}
+          </ul>
+        </>
+      )}
+
+      <RejectDialog
+        user={rejecting}
+        busy={reject.isPending}
+        onCancel={() => setRejecting(null)}
+        onReject={(reason) => {
+          if (!rejecting) return;
+          reject.mutate({ id: rejecting.id, reason }, { onSuccess: () => setRejecting(null) });
+        }}
+      />
+      <EditEmailDialog
+        user={editing}
+        busy={updateEmail.isPending}
+        onCancel={() => setEditing(null)}
+        onSave={(email) => {
+          if (!editing) return;
+          updateEmail.mutate({ id: editing.id, email }, { onSuccess: () => setEditing(null) });
+        }}
+      />
+    </main>
+  );
+}

@@ -1,0 +1,221 @@
+import { useMutation } from '@tanstack/react-query';
+import { type FormEvent, useState } from 'react';
+import { Link, useNavigate, useSearchParams } from 'react-router';
+import {
+  CREW_ROLES,
+  type CrewRole,
+  checkEmailQuerySchema,
+  EMAIL_TAKEN,
+  FILL_REQUIRED,
+  type RegistrationMembership,
+  type RegistrationRequest,
+} from '../../../../domain';
+import { Button } from '../../components/ui/button';
+import { Card } from '../../components/ui/card';
+import { Input, Label } from '../../components/ui/input';
+import { toast } from '../../components/ui/toast';
+import { savePendingRegistration } from './pending-registration';
+import { PlanPicker } from './plan-picker';
+import { PLANS } from './plans';
+import { registrationApi } from './registration-api';
+import { describeRegistrationFailure, type RegistrationFailure } from './registration-failure';
+import { RegistrationSummary } from './registration-summary';
+import { TermsGate } from './terms-gate';
+import { useEmailAvailability } from './use-email-availability';
+
+export function RegisterPage() {
+  const [params] = useSearchParams();
+  const navigate = useNavigate();
+  const [email, setEmail] = useState(() => params.get('email') ?? '');
+  const [emailTouched, setEmailTouched] = useState(false);
+  const [name, setName] = useState('');
+  const [role, setRole] = useState<CrewRole | ''>('');
+  const [membership, setMembership] = useState<RegistrationMembership | ''>('');
+  const [agreed, setAgreed] = useState(false);
+  const [failure, setFailure] = useState<RegistrationFailure | null>(null);
+
+  const parsedEmail = checkEmailQuerySchema.safeParse({ email });
+  const availability = useEmailAvailability(email);
+
+  const register = useMutation({
+    mutationFn: registrationApi.initiate,
+    onSuccess: (data, request) => {
+      if (data.requiresPayment) {
+        savePendingRegistration(request);
+        navigate('/payment');
+      } else if (data.trialCreated) {
+        navigate('/awaiting-approval', { state: { trial: true } });
+      } else {
+        setFailure(describeRegistrationFailure(data, request.email));
+      }
+    },
+    onError: (error, request) => {
+      const described = describeRegistrationFailure(error, request.email);
+      if (described.canRenew) {
+        toast.info(
+          'Membership Renewal Available',
+          'Your membership has ended. Renew it to sign in again.',
+          8000,
+        );
+      }
+      setFailure(described);
+    },
+  });
+
+  const allSet = Boolean(email.trim() && name.trim() && role && membership && agreed);
+  const ready =
+    allSet &&
+    parsedEmail.success &&
+    availability !== 'taken' &&
+    availability !== 'checking' &&
+    !register.isPending;
+
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    if (!ready || !parsedEmail.success || !role || !membership) return;
+    setFailure(null);
+    const request: RegistrationRequest = {
+      email: parsedEmail.data.email,
+      name: name.trim(),
+      role,
+      membership,
+    };
+    register.mutate(request);
+  };
+
+  const emailProblem =
+    availability === 'taken'
+      ? EMAIL_TAKEN
+      : emailTouched && email.trim() && !parsedEmail.success
+        ? parsedEmail.error.issues[0]!.message
+        : null;
+
+  return (
+    <main className="space-y-6">
+      <header className="text-center">
+        <h1 className="text-2xl font-bold">Create Account</h1>
+        <p className="mt-1 text-slate-600">Join with your work e-mail.</p>
+      </header>
+
+      <Card>
+        <form noValidate onSubmit={submit} className="space-y-5">
+          <div className="space-y-1.5">
+            <Label htmlFor="register-email">Work email</Label>
+            <Input
+              id="register-email"
+              type="email"
+              inputMode="email"
+              autoComplete="email"
+              placeholder="name@ba.com"
+              required
+              value={email}
+              aria-invalid={emailProblem ? true : undefined}
+              aria-describedby="register-email-status"
+              onChange={(e) => setEmail(e.target.value)}
+              onBlur={() => setEmailTouched(true)}
+            />
+            <p id="register-email-status" aria-live="polite" className="min-h-5 text-sm">
+              {emailProblem ? (
+                <span className="text-red-700">{emailProblem}</span>
+              ) : availability === 'checking' ? (
+                <span className="text-slate-500">Checking availability...</span>
+              ) : availability === 'available' ? (
+                <span className="text-green-700">This email is available.</span>
+              ) : null}
+            </p>
+          </div>
+
+          <div className="space-y-1.5">
+            <Label htmlFor="register-name">Full name</Label>
+            <Input
+              id="register-name"
+              autoComplete="name"
+              required
+              value={name}
+              onChange={(e) => setName(e.target.value)}
+            />
+          </div>
+
+          <div className="space-y-1.5">
+            <Label htmlFor="register-role">Role</Label>
+            <select
+              id="register-role"
+              required
+              value={role}
+              onChange={(e) => setRole(e.target.value as CrewRole | '')}
+              className="h-11 w-full rounded-xl border border-slate-300 bg-white px-3 text-base"
+            >
+              <option value="">Select your role</option>
+              {CREW_ROLES.map((r) => (
+                <option key={r} value={r}>
+                  {r}
+                </option>
+              ))}
+            </select>
+          </div>
+
+          <PlanPicker value={membership} onChange={setMembership} />
+
+          <TermsGate agreed={agreed} onAgreedChange={setAgreed} />
+
+          {agreed && membership ? <RegistrationSummary plan={membership} /> : null}
+
+          <div role="alert" className="text-sm text-red-700">
+            {failure ? (
+              <p>
+                {failure.message}{' '}
+                {failure.exists ? (
+                  <Link
+                    to={`/login?email=${encodeURIComponent(failure.email)}`}
+                    className="text-brand-600 underline"
+                  >
+                    Go to sign in
+                  </Link>
+                ) : null}
+                {failure.canRenew ? (
+                  <>
+                    {' or '}
+                    <Link
+                      to={`/renew?email=${encodeURIComponent(failure.email)}`}
+                      className="text-brand-600 underline"
+                    >
+                      renew your membership
+                    </Link>
+                  </>
+                ) : null}
+              </p>
+            ) : null}
+          </div>
+
+          {ready || register.isPending ? (
+            <Button type="submit" size="lg" className="w-full" disabled={register.isPending}>
+              {submitLabel(membership as RegistrationMembership, register.isPending)}
+            </Button>
+          ) : (
+            <p className="text-sm text-slate-500">
+              {allSet ? 'Check your email address above to continue.' : FILL_REQUIRED}
+            </p>
+          )}
+
+          <p className="text-sm text-slate-600">
+            An admin reviews every new account
+            {membership && membership !== 'trial' ? ' after payment' : ''}. Your 4-digit PIN is sent
+            to your work e-mail once you are approved.
+          </p>
+        </form>
+      </Card>
+
+      <p className="text-center text-sm text-slate-600">
+        Already have an account?{' '}
+        <Link to="/login" className="text-brand-600 underline">
+          Sign in here
+        </Link>
+      </p>
+    </main>
+  );
+}
+
+function submitLabel(plan: RegistrationMembership, busy: boolean) {
+  if (plan === 'trial') return busy ? 'Starting Trial...' : 'Start Free Trial';
+  return busy ? 'Processing...' : `Pay ${PLANS[plan].total}`;
+}

@@ -1,0 +1,34 @@
+import { useQuery } from '@tanstack/react-query';
+import { checkEmailQuerySchema, isCrewEmail } from '../../../../domain';
+import { useDebouncedValue } from '../../lib/use-debounced-value';
+import { CREW_DOMAINS } from './crew-domains';
+import { registrationApi } from './registration-api';
+
+const DEBOUNCE_MS = 500;
+
+export type Availability = 'idle' | 'checking' | 'available' | 'taken' | 'unknown';
+
+/**
+ * The live 'already registered' check: debounced 500 ms and only for corporate-domain
+ * addresses, so typing a personal address never touches the server.
+ */
+export function useEmailAvailability(typed: string): Availability {
+  const parsed = checkEmailQuerySchema.safeParse({ email: typed });
+  const email =
+    parsed.success && isCrewEmail(parsed.data.email, CREW_DOMAINS) ? parsed.data.email : '';
+  const settled = useDebouncedValue(email, DEBOUNCE_MS);
+
+  const query = useQuery({
+    queryKey: ['check-email', settled],
+    queryFn: () => registrationApi.checkEmail(settled),
+    enabled: settled !== '' && settled === email,
+    staleTime: 30_000,
+  });
+
+  if (!email) return 'idle';
+  if (settled !== email || query.isFetching) return 'checking';
+  // A rate-limited or failed check must not block: the server refuses duplicates anyway.
+  if (query.isError) return 'unknown';
+  if (!query.data) return 'checking';
+  return query.data.exists ? 'taken' : 'available';
+}
