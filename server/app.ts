@@ -24,8 +24,10 @@ import { adminRoutes } from './modules/admin/routes';
 import { authRoutes } from './modules/auth/routes';
 import { createSessionStore, type SessionStore } from './modules/auth/session-store';
 import { healthRoutes } from './modules/health/routes';
+import { messageRoutes } from './modules/messages/routes';
 import { realtimeRoutes } from './modules/realtime/routes';
 import { registrationRoutes } from './modules/registration/routes';
+import { waveRoutes } from './modules/waves/routes';
 import { registerAccess } from './plugins/access';
 import { registerCsrf } from './plugins/csrf';
 import { registerErrorMapping } from './plugins/error-mapping';
@@ -153,6 +155,8 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   await app.register(authRoutes);
   await app.register(registrationRoutes);
   await app.register(adminRoutes);
+  await app.register(waveRoutes);
+  await app.register(messageRoutes);
   await app.register(realtimeRoutes);
 
   const webDist = options.webDist === undefined ? path.join(root, 'web', 'dist') : options.webDist;

@@ -24,7 +24,13 @@ export type Message = z.infer<typeof messageSchema>;
 export const messageListSchema = z.array(messageSchema);
 
 /** GET /api/messages/{waveId}. */
-export const waveIdParamSchema = z.object({ waveId: z.coerce.number().int().positive() });
+export const waveIdParamSchema = z.object({
+  waveId: z.coerce
+    .number('Invalid id')
+    .int('Invalid id')
+    .positive('Invalid id')
+    .max(2_147_483_647, 'Invalid id'),
+});
 
 /** POST /api/messages (the fallback when the real-time channel is down). */
 export const sendMessageRequestSchema = z.object({

@@ -53,7 +53,13 @@ export const waveCheckResponseSchema = z.object({
   waveStatusMap: z.record(z.string(), waveCheckEntrySchema),
 });
 export type WaveCheckResponse = z.infer<typeof waveCheckResponseSchema>;
-export const flightIdParamSchema = z.object({ flightId: z.coerce.number().int().positive() });
+export const flightIdParamSchema = z.object({
+  flightId: z.coerce
+    .number('Invalid id')
+    .int('Invalid id')
+    .positive('Invalid id')
+    .max(2_147_483_647, 'Invalid id'),
+});
 
 /** POST /api/waves. */
 export const sendWaveRequestSchema = z.object({ receiverId: idSchema, flightId: idSchema });

@@ -28,3 +28,13 @@ export const conflict = (message: string, extra?: HttpError['extra']) =>
   new HttpError(409, message, extra);
 export const tooManyRequests = (message: string, retryAt: Date) =>
   new HttpError(429, message, { retryAt: retryAt.toISOString() });
+
+/**
+ * Applies a domain access rule: a refusal is a 403 carrying the rule's reason (the spec's
+ * text), except 'Not found', which hides the object from someone who may not know it exists.
+ */
+export function enforce(result: { ok: true } | { ok: false; reason: string }): void {
+  if (result.ok) return;
+  if (result.reason === 'Not found') throw notFound();
+  throw forbidden(result.reason);
+}

@@ -1,4 +1,13 @@
-import type { ApprovalStatus, MembershipType, SubscriptionStatus, User } from '../../../domain';
+import {
+  type ApprovalStatus,
+  type IdentityWave,
+  type MembershipType,
+  type PresentableUser,
+  type PresentedUser,
+  presentUser,
+  type SubscriptionStatus,
+  type User,
+} from '../../../domain';
 import type { UserRow } from '../../db/schema';
 
 const iso = (d: Date | null) => (d ? d.toISOString() : null);
@@ -50,4 +59,19 @@ export function presentSelf(user: UserRow): User {
     totalWavesSentEver: user.totalWavesSentEver,
     totalWavesReceivedEver: user.totalWavesReceivedEver,
   };
+}
+
+/**
+ * Another member as `viewer` may see them: THE presenter for other users (crew lists, wave
+ * parties). It wraps the domain's presentUser, so identity reveal, avatar ring and trial badge
+ * follow the domain rules; `wave` is an accepted wave between the two (any flight) or null, and
+ * `isOnline` comes from the one online rule (users/online.ts).
+ */
+export function presentMember(
+  viewer: Pick<UserRow, 'id' | 'isAdmin' | 'isDemoUser'>,
+  other: PresentableUser & { id: number; isOnline: boolean },
+  wave: IdentityWave | null,
+  now: Date,
+): PresentedUser {
+  return presentUser(viewer, other, wave, now);
 }

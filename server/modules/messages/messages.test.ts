@@ -1,0 +1,138 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { buildTestApp, type TestApp } from '../../test/build-test-app';
+import {
+  buildCrew,
+  buildDemo,
+  buildFlight,
+  buildWave,
+  DEFAULT_NOW,
+  joinFlight,
+} from '../../test/factories';
+import { injectAs } from '../../test/inject-as';
+
+describe('messages', () => {
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await buildTestApp();
+  });
+  afterAll(() => t.close());
+
+  async function pair(waveOverrides = {}, flightOverrides = {}) {
+    t.clock.set(DEFAULT_NOW);
+    const a = await buildCrew(t.database.db);
+    const b = await buildCrew(t.database.db);
+    const flight = await buildFlight(t.database.db, flightOverrides);
+    await joinFlight(t.database.db, a, flight);
+    await joinFlight(t.database.db, b, flight);
+    const wave = await buildWave(t.database.db, a, b, flight, {
+      status: 'accepted',
+      ...waveOverrides,
+    });
+    return { a, b, flight, wave, asA: await injectAs(t.app, a), asB: await injectAs(t.app, b) };
+  }
+
+  it('sends trimmed text (201) and both people read it in order', async () => {
+    const { wave, asA, asB, a } = await pair();
+    const first = await asA({
+      method: 'POST',
+      url: '/api/messages',
+      payload: { waveId: wave.id, content: '  Hello there  ' },
+    });
+    expect(first.statusCode).toBe(201);
+    expect(first.json()).toMatchObject({
+      waveId: wave.id,
+      senderId: a.id,
+      content: 'Hello there',
+      read: false,
+    });
+    t.clock.advance(1000);
+    await asB({
+      method: 'POST',
+      url: '/api/messages',
+      payload: { waveId: wave.id, content: '<script>alert(1)</script>' },
+    });
+    const list = (await asA({ method: 'GET', url: `/api/messages/${wave.id}` })).json();
+    expect(list.map((m: { content: string }) => m.content)).toEqual([
+      'Hello there',
+      '<script>alert(1)</script>',
+    ]);
+  });
+
+  it.each([
+    ['', 'Message cannot be empty'],
+    ['   \n ', 'Message cannot be empty'],
+    ['x'.repeat(2001), 'Message must be 2000 characters or fewer'],
+  ])('refuses %j', async (content, message) => {
+    const { wave, asA } = await pair();
+    const res = await asA({
+      method: 'POST',
+      url: '/api/messages',
+      payload: { waveId: wave.id, content },
+    });
+    expect(res.statusCode).toBe(400);
+    expect(res.json().message).toBe(message);
+  });
+
+  it('accepts exactly 2000 characters', async () => {
+    const { wave, asA } = await pair();
+    expect(
+      (
+        await asA({
+          method: 'POST',
+          url: '/api/messages',
+          payload: { waveId: wave.id, content: 'y'.repeat(2000) },
+        })
+      ).statusCode,
+    ).toBe(201);
+  });
+
+  it('needs an accepted wave', async () => {
+    const { wave, asA } = await pair({ status: 'pending' });
+    const res = await asA({
+      method: 'POST',
+      url: '/api/messages',
+      payload: { waveId: wave.id, content: 'hi' },
+    });
+    expect(res.statusCode).toBe(403);
+    expect(res.json().message).toBe('Messaging is available once the wave is accepted');
+  });
+
+  it('closes sending at departure but keeps the chat readable', async () => {
+    const { wave, asA } = await pair({}, { daysAhead: 0, time: '18:00' });
+    t.clock.set('2030-06-15T17:59:59Z');
+    expect(
+      (
+        await asA({
+          method: 'POST',
+          url: '/api/messages',
+          payload: { waveId: wave.id, content: 'boarding' },
+        })
+      ).statusCode,
+    ).toBe(201);
+    t.clock.set('2030-06-15T18:00:01Z');
+    const res = await asA({
+      method: 'POST',
+      url: '/api/messages',
+      payload: { waveId: wave.id, content: 'too late' },
+    });
+    expect(res.statusCode).toBe(403);
+    expect(res.json().message).toBe('This flight has departed. Messaging is no longer available.');
+    const list = (await asA({ method: 'GET', url: `/api/messages/${wave.id}` })).json();
+    expect(list.map((m: { content: string }) => m.content)).toEqual(['boarding']);
+  });
+
+  it('refuses demo users with the spec text, and unknown waves with 404', async () => {
+    const { wave } = await pair();
+    const demo = await injectAs(t.app, await buildDemo(t.database.db));
+    const res = await demo({
+      method: 'POST',
+      url: '/api/messages',
+      payload: { waveId: wave.id, content: 'hi' },
+    });
+    expect(res.statusCode).toBe(403);
+    expect(res.json().message).toBe('Demo mode - Message sending not available');
+    const { asA } = await pair();
+    expect((await asA({ method: 'GET', url: '/api/messages/999999' })).statusCode).toBe(404);
+    expect((await asA({ method: 'GET', url: '/api/messages/abc' })).statusCode).toBe(400);
+  });
+});
