@@ -25,7 +25,9 @@ import { authRoutes } from './modules/auth/routes';
 import { createSessionStore, type SessionStore } from './modules/auth/session-store';
 import { healthRoutes } from './modules/health/routes';
 import { messageRoutes } from './modules/messages/routes';
+import { type Bus, createLocalBus, createPostgresBus } from './modules/realtime/bus';
 import { realtimeRoutes } from './modules/realtime/routes';
+import { createRealtime, type Realtime } from './modules/realtime/service';
 import { registrationRoutes } from './modules/registration/routes';
 import { waveRoutes } from './modules/waves/routes';
 import { registerAccess } from './plugins/access';
@@ -46,6 +48,8 @@ export type AppDeps = {
   mail: MailSender;
   /** Ask the mail job to run now (after a transaction that queued mail committed). */
   kickMail(): void;
+  /** Live events to members' sockets on every instance; publish only after a commit. */
+  realtime: Realtime;
 };
 
 declare module 'fastify' {
@@ -64,6 +68,8 @@ export type BuildAppOptions = {
   startJobs?: boolean;
   /** Mail delivery; defaults to SMTP_URL or .eml files under DATA_DIR/mail. */
   mailTransport?: MailTransport;
+  /** Event fan-out; defaults to LISTEN/NOTIFY with DATABASE_URL, else in-process. */
+  bus?: Bus;
 };
 
 /** Plugins and modules, nothing else: main.ts and tests both build the app through here. */
@@ -101,18 +107,32 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     log: app.log,
   });
   scheduler.add({ name: 'mail', everyMs: 2_000, run: () => mail.runOnce() });
+  const bus =
+    options.bus ??
+    (config.databaseUrl ? await createPostgresBus(config.databaseUrl, app.log) : createLocalBus());
+  const realtime = createRealtime({ database, clock, bus, log: app.log });
   app.decorate('deps', {
     config,
     database,
     clock,
-    sessions: createSessionStore(database.db),
+    realtime,
+    // A revoked session closes its sockets on every instance within a second.
+    sessions: createSessionStore(database.db, ({ userId, tokenHash }) =>
+      realtime.publish({ e: 'revoke', userId, ...(tokenHash ? { tokenHash } : {}) }),
+    ),
     pins: createPinCipher(config.appSecret),
     rateLimiter: createRateLimiter(database.db),
     mail,
     kickMail: () => scheduler.kick('mail'),
   });
   app.addHook('onReady', async () => {
-    if (options.startJobs) scheduler.start();
+    if (options.startJobs) {
+      scheduler.start();
+      realtime.start();
+    }
+  });
+  app.addHook('preClose', async () => {
+    await realtime.stop();
   });
   app.addHook('onClose', async () => {
     await scheduler.stop();
@@ -135,11 +155,12 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     hsts: config.publicUrl.startsWith('https:'),
   });
   await app.register(fastifyCookie, { secret: config.appSecret });
+  // Before the guards: its own hooks must see every upgrade, so a refused one is closed.
+  await app.register(fastifyWebsocket, { options: { maxPayload: 64 * 1024 } });
   // Order matters: cookies are parsed, then cross-site writes refused, then access checked.
   registerCsrf(app);
   registerAccess(app);
   registerMetrics(app);
-  await app.register(fastifyWebsocket, { options: { maxPayload: 64 * 1024 } });
   await app.register(fastifySwagger, {
     openapi: {
       info: { title: 'Jumpseat API', version: '1.0.0' },

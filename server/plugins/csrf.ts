@@ -1,4 +1,5 @@
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { Config } from '../config';
 import { forbidden } from '../lib/errors';
 
 const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
@@ -9,13 +10,22 @@ const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
  * server. Requests with neither header (curl, server-to-server) pass: they carry no ambient
  * browser cookies an attacker could ride on.
  */
-export function registerCsrf(app: FastifyInstance) {
-  const { config } = app.deps;
+export function allowedOrigins(config: Config): Set<string> {
   const allowed = new Set([config.publicUrl]);
   if (config.env === 'development') {
     const vitePort = process.env.VITE_PORT ?? '5173';
     allowed.add(`http://localhost:${vitePort}`).add(`http://127.0.0.1:${vitePort}`);
   }
+  return allowed;
+}
+
+/** Our own origin (from Host), PUBLIC_URL, or in development the Vite dev server. */
+export function isAllowedOrigin(request: FastifyRequest, origin: string, allowed: Set<string>) {
+  return origin === `${request.protocol}://${request.host}` || allowed.has(origin);
+}
+
+export function registerCsrf(app: FastifyInstance) {
+  const allowed = allowedOrigins(app.deps.config);
 
   app.addHook('onRequest', async (request) => {
     if (SAFE_METHODS.has(request.method)) return;
@@ -24,8 +34,7 @@ export function registerCsrf(app: FastifyInstance) {
     }
     const origin = request.headers.origin;
     if (origin === undefined) return;
-    const own = `${request.protocol}://${request.host}`;
-    if (origin === own || allowed.has(origin)) return;
+    if (isAllowedOrigin(request, origin, allowed)) return;
     throw forbidden('Cross-site request refused');
   });
 }

@@ -15,7 +15,9 @@ export type SessionContext = { tokenHash: string; user: UserRow };
  * primary-key join (session + user), so revocation is effective on every instance at once
  * without a cache to invalidate.
  */
-export function createSessionStore(db: Db) {
+export type RevokeListener = (revoked: { userId: number; tokenHash?: string }) => void;
+
+export function createSessionStore(db: Db, onRevoke: RevokeListener = () => {}) {
   return {
     async create(userId: number, now: Date, meta: { userAgent?: string; ip?: string } = {}) {
       const { token, hash } = newToken();
@@ -54,12 +56,17 @@ export function createSessionStore(db: Db) {
     },
 
     async revoke(tokenHash: string) {
-      await db.delete(sessions).where(eq(sessions.tokenHash, tokenHash));
+      const gone = await db
+        .delete(sessions)
+        .where(eq(sessions.tokenHash, tokenHash))
+        .returning({ userId: sessions.userId });
+      for (const { userId } of gone) onRevoke({ userId, tokenHash });
     },
 
     /** Ends every session of a user: deletion, admin sign-out-all, 'sign out of all devices'. */
     async revokeAllForUser(userId: number) {
       await db.delete(sessions).where(eq(sessions.userId, userId));
+      onRevoke({ userId });
     },
 
     async purgeExpired(now: Date) {

@@ -49,7 +49,7 @@ export function createMessagesService(deps: AppDeps) {
     input: SendMessageRequest,
   ): Promise<{ message: Message; recipientId: number }> {
     const now = deps.clock.now();
-    return db.transaction(async (tx) => {
+    const sent = await db.transaction(async (tx) => {
       const [row] = await tx
         .select({ wave: waves, flight: flights })
         .from(waves)
@@ -85,6 +85,8 @@ export function createMessagesService(deps: AppDeps) {
         recipientId: isSender ? wave.receiverId : wave.senderId,
       };
     });
+    deps.realtime.publish({ e: 'message', id: sent.message.id, to: [viewer.id, sent.recipientId] });
+    return sent;
   }
 
   return { list, send };

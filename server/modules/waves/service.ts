@@ -199,6 +199,12 @@ export function createWavesService(deps: AppDeps) {
         .where(eq(platformCounters.id, 1));
       return created!;
     });
+    deps.realtime.publish({
+      e: 'wave',
+      id: wave.id,
+      status: 'pending',
+      to: [wave.senderId, wave.receiverId],
+    });
     return presentWave(wave);
   }
 
@@ -220,6 +226,12 @@ export function createWavesService(deps: AppDeps) {
         .returning();
       return row!;
     });
+    deps.realtime.publish({
+      e: 'wave',
+      id: updated.id,
+      status,
+      to: [updated.senderId, updated.receiverId],
+    });
     return presentWave(updated);
   }
 
@@ -228,6 +240,7 @@ export function createWavesService(deps: AppDeps) {
     enforce(canMarkWavesRead(viewer));
     const wave = await findOwn(db, viewer, waveId);
     await markWavesRead(viewer.id, [wave]);
+    deps.realtime.publish({ e: 'invalidate', keys: ['waves'], to: [viewer.id] });
     return { success: true, updated: 1 };
   }
 
@@ -235,6 +248,7 @@ export function createWavesService(deps: AppDeps) {
     enforce(canMarkWavesRead(viewer));
     const mine = await db.select().from(waves).where(party(viewer.id));
     await markWavesRead(viewer.id, mine);
+    deps.realtime.publish({ e: 'invalidate', keys: ['waves'], to: [viewer.id] });
     return { success: true, updated: mine.length };
   }
 
@@ -265,6 +279,7 @@ export function createWavesService(deps: AppDeps) {
     const wave = await findOwn(db, viewer, waveId);
     enforce(canDeleteWave(viewer, wave));
     await db.delete(waves).where(eq(waves.id, wave.id));
+    deps.realtime.publish({ e: 'wave_deleted', id: wave.id, to: [wave.senderId, wave.receiverId] });
     return wave;
   }
 

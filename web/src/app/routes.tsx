@@ -7,8 +7,10 @@ import { SignInPage } from '../features/auth/sign-in-page';
 import { AwaitingApprovalPage } from '../features/registration/awaiting-approval-page';
 import { PaymentPage } from '../features/registration/payment-page';
 import { RegisterPage } from '../features/registration/register-page';
+import { ChatPage } from '../pages/chat-page';
 import { ComingSoon } from '../pages/coming-soon';
 import { LandingPage } from '../pages/landing-page';
+import { MessagesPage } from '../pages/messages-page';
 import { NotFoundPage } from '../pages/not-found';
 import { MemberLayout, PublicLayout } from './layouts';
 import { RequireAdmin } from './require-admin';
@@ -48,8 +50,8 @@ const memberRoutes: RouteEntry[] = [
   ['/add-flight', 'Add Flight'],
   ['/upload-roster', 'Upload Roster'],
   ['/my-flights', 'My Flights'],
-  ['/messages', 'Messages'],
-  ['/chat', 'Conversation'],
+  ['/messages', 'Messages', MessagesPage],
+  ['/chat', 'Conversation', ChatPage],
   ['/profile', 'Profile'],
   ['/profile/edit', 'Edit Profile'],
   ['/admin', 'Admin Dashboard'],

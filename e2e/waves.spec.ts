@@ -1,0 +1,148 @@
+import { randomBytes } from 'node:crypto';
+import { type Browser, expect, type Page, request, test } from '@playwright/test';
+import { adminEmail, adminPasscode, signIn, uniqueEmail } from './helpers/accounts';
+
+// Polling stands in for the socket for now (waves 3 s on Messages, messages 5 s).
+const ACROSS_USERS = { timeout: 20_000 };
+
+/** An approved trial member with this real name (the shared helper names everyone alike). */
+async function approvedMember(baseURL: string, name: string) {
+  const email = uniqueEmail();
+  const api = await request.newContext({ baseURL });
+  try {
+    const registered = await api.post('/api/register/initiate', {
+      data: { email, name, role: 'IFL', membership: 'trial' },
+    });
+    expect(registered.status(), await registered.text()).toBe(201);
+    const login = await api.post('/api/auth/login', {
+      data: { email: adminEmail(), passcode: adminPasscode() },
+    });
+    expect(login.status(), await login.text()).toBe(200);
+    const pending = (await (await api.get('/api/admin/pending-approvals')).json()) as {
+      id: number;
+      email: string;
+    }[];
+    const entry = pending.find((p) => p.email === email);
+    if (!entry) throw new Error(`${email} is not among the pending approvals`);
+    const approved = await api.post(`/api/admin/approve-user/${entry.id}`);
+    expect(approved.status(), await approved.text()).toBe(200);
+    const { pin } = (await approved.json()) as { pin: string };
+    return { email, pin, name };
+  } finally {
+    await api.dispose();
+  }
+}
+
+async function signedInPage(browser: Browser, member: { email: string; pin: string }) {
+  const context = await browser.newContext();
+  const page = await context.newPage();
+  await signIn(page, member.email, member.pin);
+  return page;
+}
+
+/** Joins the flight through POST /api/flights (find or create, then join) as this member. */
+async function joinFlight(page: Page, flight: Record<string, string>) {
+  const response = await page.request.post('/api/flights', { data: flight });
+  expect([200, 201], await response.text()).toContain(response.status());
+  return ((await response.json()) as { id: number }).id;
+}
+
+test('two crew on one flight: a wave, the reveal, a chat with text-only messages, and a deletion', async ({
+  browser,
+  baseURL,
+}) => {
+  test.setTimeout(180_000);
+  const suffix = randomBytes(2).toString('hex');
+  const [alice, bob] = await Promise.all([
+    approvedMember(baseURL!, `Alice Waver ${suffix}`),
+    approvedMember(baseURL!, `Bob Answer ${suffix}`),
+  ]);
+  const a = await signedInPage(browser, alice);
+  const b = await signedInPage(browser, bob);
+
+  // Both on one flight three days ahead (a bracketed time keeps the chat open until then).
+  const day = new Date(Date.now() + 3 * 24 * 60 * 60 * 1000).toISOString().slice(0, 10);
+  const flight = {
+    flightNumber: `BA${1000 + (Number.parseInt(suffix, 16) % 9000)} (1530)`,
+    origin: 'LHR',
+    destination: 'JFK',
+    departureDate: `${day}T00:00:00.000Z`,
+    duration: '8h 30m',
+  };
+  const flightId = await joinFlight(a, flight);
+  expect(await joinFlight(b, flight)).toBe(flightId);
+
+  // Bob has nothing yet.
+  await b.goto('/messages');
+  await expect(b.getByRole('heading', { name: 'No messages yet' })).toBeVisible();
+  await expect(b.getByRole('button', { name: 'Explore Flights' })).toBeVisible();
+
+  // Alice waves at Bob. (Through the API until the flight detail's wave button is wired.)
+  const bobId = ((await (await b.request.get('/api/auth/me')).json()) as { id: number }).id;
+  const sent = await a.request.post('/api/waves', { data: { receiverId: bobId, flightId } });
+  expect(sent.status(), await sent.text()).toBe(201);
+  const waveId = ((await sent.json()) as { id: number }).id;
+
+  await a.goto('/messages');
+  const aPending = a.getByRole('article', { name: 'Anonymous Crew Member' });
+  await expect(aPending.getByText('Pending Response')).toBeVisible();
+
+  // Bob sees the request after a refresh, still anonymous, and accepts it.
+  await b.reload();
+  await expect(b.getByText('1 new wave')).toBeVisible();
+  const incoming = b.getByRole('article', { name: 'Anonymous Crew Member' });
+  await expect(incoming.getByText('Wave Request')).toBeVisible();
+  await expect(b.getByText(alice.name)).toHaveCount(0);
+  await incoming.getByRole('button', { name: 'Accept Wave' }).click();
+  await expect(
+    b.getByRole('status').filter({ hasText: 'You have accepted the wave' }),
+  ).toBeVisible();
+
+  // Accepted: each now sees the other's real name.
+  const bobsConversation = b.getByRole('article', { name: alice.name });
+  await expect(bobsConversation).toBeVisible();
+  await expect(bobsConversation.getByText(/Chat closes in/)).toBeVisible();
+  await expect(a.getByRole('article', { name: bob.name })).toBeVisible(ACROSS_USERS);
+
+  // Alice opens the conversation by its address; Bob from his list.
+  await a.goto(`/chat?waveId=${waveId}`);
+  const aChat = a.getByRole('dialog', { name: bob.name });
+  await expect(aChat).toBeVisible();
+  await expect(aChat.getByText('LHR → JFK')).toBeVisible();
+  await bobsConversation.getByRole('button', { name: 'Chat' }).click();
+  const bChat = b.getByRole('dialog', { name: alice.name });
+  await expect(bChat).toBeVisible();
+
+  // Send is disabled while blank; Shift+Enter makes a new line, Enter sends.
+  const aBox = aChat.getByRole('textbox', { name: 'Message' });
+  await expect(aChat.getByRole('button', { name: 'Send message' })).toBeDisabled();
+  await aBox.fill('Coffee after landing?');
+  await aBox.press('Shift+Enter');
+  await aBox.pressSequentially('Terminal 5');
+  await aBox.press('Enter');
+  await expect(aBox).toHaveValue('');
+  const aLog = aChat.getByRole('log', { name: 'Messages' });
+  await expect(aLog.getByText('Coffee after landing?')).toBeVisible();
+  await expect(bChat.getByRole('log').getByText('Coffee after landing?')).toBeVisible(ACROSS_USERS);
+  await expect(bChat.getByRole('log').getByText(/Terminal 5/)).toBeVisible();
+
+  // Markup in a message is shown as text, never run.
+  const markup = '<script>window.__waved = true</script><b>Sure!</b>';
+  await bChat.getByRole('textbox', { name: 'Message' }).fill(markup);
+  await bChat.getByRole('button', { name: 'Send message' }).click();
+  await expect(aLog.getByText(markup, { exact: true })).toBeVisible(ACROSS_USERS);
+  expect(await a.evaluate(() => (window as { __waved?: boolean }).__waved)).toBeUndefined();
+  expect(await aLog.locator('script, b').count()).toBe(0);
+
+  // Bob deletes the conversation; it is gone for both.
+  await bChat.getByRole('button', { name: 'Delete conversation' }).click();
+  const confirm = b.getByRole('dialog', { name: 'Delete this conversation?' });
+  await confirm.getByRole('button', { name: 'Delete' }).click();
+  await expect(b.getByText('Conversation deleted')).toBeVisible();
+  await expect(b.getByRole('heading', { name: 'No messages yet' })).toBeVisible();
+  await expect(a).toHaveURL(/\/messages$/, ACROSS_USERS);
+  await expect(a.getByRole('heading', { name: 'No messages yet' })).toBeVisible();
+
+  await a.context().close();
+  await b.context().close();
+});

@@ -1,0 +1,71 @@
+import type { WebSocket } from 'ws';
+
+export type Connection = {
+  socket: WebSocket;
+  userId: number;
+  tokenHash: string;
+  alive: boolean;
+  /** Frames received in the current one-second window, for throttling. */
+  windowStart: number;
+  frames: number;
+};
+
+/** The sockets of this instance, by user: a member may have several tabs and devices. */
+export function createHub() {
+  const byUser = new Map<number, Set<Connection>>();
+
+  return {
+    add(conn: Connection) {
+      let set = byUser.get(conn.userId);
+      if (!set) {
+        set = new Set();
+        byUser.set(conn.userId, set);
+      }
+      set.add(conn);
+    },
+    /** Returns true when that was the user's last socket here. */
+    remove(conn: Connection): boolean {
+      const set = byUser.get(conn.userId);
+      if (!set) return false;
+      set.delete(conn);
+      if (set.size === 0) {
+        byUser.delete(conn.userId);
+        return true;
+      }
+      return false;
+    },
+    /** Sends to every socket of each user; returns how many sockets it reached. */
+    send(userIds: Iterable<number>, frame: unknown): number {
+      const text = JSON.stringify(frame);
+      let reached = 0;
+      for (const id of new Set(userIds)) {
+        for (const conn of byUser.get(id) ?? []) {
+          if (conn.socket.readyState === conn.socket.OPEN) {
+            conn.socket.send(text);
+            reached += 1;
+          }
+        }
+      }
+      return reached;
+    },
+    broadcast(frame: unknown): number {
+      return this.send(byUser.keys(), frame);
+    },
+    close(userId: number, tokenHash: string | undefined, code: number, reason: string) {
+      for (const conn of byUser.get(userId) ?? []) {
+        if (!tokenHash || conn.tokenHash === tokenHash) conn.socket.close(code, reason);
+      }
+    },
+    connectedUserIds: () => [...byUser.keys()],
+    connections: function* () {
+      for (const set of byUser.values()) yield* set;
+    },
+    size: () => {
+      let n = 0;
+      for (const set of byUser.values()) n += set.size;
+      return n;
+    },
+  };
+}
+
+export type Hub = ReturnType<typeof createHub>;

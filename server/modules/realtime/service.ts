@@ -1,0 +1,336 @@
+import { eq, inArray, or } from 'drizzle-orm';
+import type { FastifyBaseLogger } from 'fastify';
+import type { WebSocket } from 'ws';
+import { z } from 'zod';
+import { sendMessageRequestSchema, waveStatusUpdateRequestSchema } from '../../../domain';
+import type { Database } from '../../db/client';
+import { messages, sessions, type UserRow, users, waves } from '../../db/schema';
+import type { Clock } from '../../lib/clock';
+import { HttpError } from '../../lib/errors';
+import { isOnlineAt } from '../users/online';
+import { presentMember } from '../users/presenter';
+import type { Bus, BusEvent } from './bus';
+import { type Connection, createHub } from './hub';
+
+export const MAX_FRAMES_PER_SECOND = 20;
+const SWEEP_MS = 30_000;
+
+/** What the socket can ask for: the same service functions and rules as the HTTP routes. */
+export type FrameHandlers = {
+  sendMessage(user: UserRow, input: { waveId: number; content: string }): Promise<unknown>;
+  respondToWave(user: UserRow, waveId: number, status: 'accepted' | 'rejected'): Promise<unknown>;
+};
+
+const clientFrame = z.discriminatedUnion('type', [
+  z.object({ type: z.literal('auth'), userId: z.unknown().optional() }),
+  z.object({ type: z.literal('ping') }),
+  z.object({ type: z.literal('heartbeat') }),
+  z.object({
+    type: z.literal('new_message'),
+    clientId: z.string().max(100).optional(),
+    ...sendMessageRequestSchema.shape,
+    recipientId: z.unknown().optional(),
+  }),
+  z.object({
+    type: z.literal('wave_update'),
+    clientId: z.string().max(100).optional(),
+    waveId: z.number().int().positive(),
+    ...waveStatusUpdateRequestSchema.shape,
+  }),
+]);
+
+/**
+ * The live channel: one hub of this instance's sockets, fed by the bus so an event published on
+ * any instance reaches the recipient's sockets wherever they are connected.
+ */
+export function createRealtime(deps: {
+  database: Database;
+  clock: Clock;
+  bus: Bus;
+  log: FastifyBaseLogger;
+}) {
+  const { db } = deps.database;
+  const hub = createHub();
+  const throttle = new Map<number, { windowStart: number; frames: number }>();
+  let handlers: FrameHandlers | null = null;
+  let sweep: NodeJS.Timeout | null = null;
+
+  function publish(event: BusEvent) {
+    deps.bus.publish(event).catch((err: unknown) => deps.log.warn({ err }, 'event publish failed'));
+  }
+
+  async function deliver(event: BusEvent) {
+    const now = deps.clock.now();
+    switch (event.e) {
+      case 'message': {
+        const local = event.to.filter((id) => hub.connectedUserIds().includes(id));
+        if (local.length === 0) return;
+        const [row] = await db
+          .select({ message: messages, wave: waves, sender: users })
+          .from(messages)
+          .innerJoin(waves, eq(waves.id, messages.waveId))
+          .innerJoin(users, eq(users.id, messages.senderId))
+          .where(eq(messages.id, event.id));
+        if (!row) return;
+        const { message, wave, sender } = row;
+        const recipientId = wave.senderId === sender.id ? wave.receiverId : wave.senderId;
+        const data = {
+          id: message.id,
+          waveId: message.waveId,
+          senderId: message.senderId,
+          content: message.content,
+          read: message.read,
+          createdAt: message.createdAt.toISOString(),
+          recipientId,
+        };
+        for (const userId of local) {
+          const viewer =
+            userId === sender.id
+              ? sender
+              : (await db.select().from(users).where(eq(users.id, userId)))[0];
+          if (!viewer) continue;
+          const senderName =
+            userId === sender.id
+              ? 'You'
+              : presentMember(viewer, { ...sender, isOnline: isOnlineAt(sender, now) }, wave, now)
+                  .displayName;
+          hub.send([userId], { type: 'message', data: { ...data, senderNickname: senderName } });
+          if (userId === recipientId) {
+            hub.send([userId], {
+              type: 'push_notification',
+              data: {
+                title: 'New Message',
+                message: `${senderName}: ${message.content.slice(0, 80)}`,
+                url: `/messages?waveId=${wave.id}`,
+              },
+            });
+          }
+        }
+        return;
+      }
+      case 'wave':
+        hub.send(event.to, {
+          type: 'wave_update',
+          data: { waveId: event.id, status: event.status },
+        });
+        if (event.status === 'pending') {
+          hub.send(event.to.slice(1), {
+            type: 'push_notification',
+            data: { title: 'New Wave', message: 'A crew member waved at you', url: '/messages' },
+          });
+        } else if (event.status === 'accepted') {
+          hub.send(event.to.slice(0, 1), {
+            type: 'push_notification',
+            data: {
+              title: 'Wave Accepted',
+              message: 'Your wave was accepted: say hello!',
+              url: `/messages?waveId=${event.id}`,
+            },
+          });
+        }
+        return;
+      case 'wave_deleted':
+        hub.send(event.to, { type: 'wave_update', data: { waveId: event.id, status: 'deleted' } });
+        return;
+      case 'push':
+        hub.send(event.to, {
+          type: 'push_notification',
+          data: { title: event.title, message: event.message, url: event.url },
+        });
+        return;
+      case 'revoke':
+        hub.close(event.userId, event.tokenHash, 4401, 'session ended');
+        return;
+      case 'presence':
+        hub.send(event.to, {
+          type: 'presence',
+          data: { userId: event.userId, isOnline: event.online },
+        });
+        return;
+      case 'invalidate':
+        if (event.to === 'all') hub.broadcast({ type: 'invalidate', data: { keys: event.keys } });
+        else hub.send(event.to, { type: 'invalidate', data: { keys: event.keys } });
+        return;
+    }
+  }
+
+  deps.bus.subscribe((event) => {
+    deliver(event).catch((err: unknown) => deps.log.warn({ err }, 'event delivery failed'));
+  });
+
+  /** The people who should see this member come and go: everyone they share a wave with. */
+  async function wavePartners(userId: number) {
+    const rows = await db
+      .select({ senderId: waves.senderId, receiverId: waves.receiverId })
+      .from(waves)
+      .where(or(eq(waves.senderId, userId), eq(waves.receiverId, userId)));
+    return [...new Set(rows.map((r) => (r.senderId === userId ? r.receiverId : r.senderId)))];
+  }
+
+  async function setPresence(userId: number, online: boolean) {
+    const now = deps.clock.now();
+    await db
+      .update(users)
+      .set({ isOnline: online, lastHeartbeatAt: online ? now : null })
+      .where(eq(users.id, userId));
+    const to = await wavePartners(userId);
+    if (to.length) publish({ e: 'presence', userId, online, to });
+  }
+
+  function send(conn: Connection, frame: unknown) {
+    if (conn.socket.readyState === conn.socket.OPEN) conn.socket.send(JSON.stringify(frame));
+  }
+
+  function throttled(userId: number): boolean {
+    const now = Date.now();
+    const t = throttle.get(userId) ?? { windowStart: now, frames: 0 };
+    if (now - t.windowStart >= 1000) {
+      t.windowStart = now;
+      t.frames = 0;
+    }
+    t.frames += 1;
+    throttle.set(userId, t);
+    return t.frames > MAX_FRAMES_PER_SECOND;
+  }
+
+  async function handleFrame(conn: Connection, raw: string) {
+    if (throttled(conn.userId)) {
+      send(conn, { type: 'error', message: 'Too many messages. Please slow down.' });
+      return;
+    }
+    let parsed: z.infer<typeof clientFrame>;
+    try {
+      const result = clientFrame.safeParse(JSON.parse(raw));
+      if (!result.success) {
+        const clientId = (JSON.parse(raw) as { clientId?: unknown }).clientId;
+        send(conn, {
+          type: 'error',
+          message: result.error.issues[0]?.message ?? 'Invalid frame',
+          ...(typeof clientId === 'string' ? { clientId } : {}),
+        });
+        return;
+      }
+      parsed = result.data;
+    } catch {
+      send(conn, { type: 'error', message: 'Invalid frame' });
+      return;
+    }
+    if (parsed.type === 'ping') return send(conn, { type: 'pong' });
+    if (parsed.type === 'heartbeat') {
+      await db
+        .update(users)
+        .set({ lastHeartbeatAt: deps.clock.now(), isOnline: true })
+        .where(eq(users.id, conn.userId));
+      return;
+    }
+    if (parsed.type === 'auth') {
+      // Identity comes from the session cookie; the frame can only confirm it, never change it.
+      return send(
+        conn,
+        parsed.userId === conn.userId
+          ? { type: 'auth_success', userId: conn.userId }
+          : { type: 'auth_error', message: 'Failed to authenticate WebSocket connection' },
+      );
+    }
+    const [user] = await db.select().from(users).where(eq(users.id, conn.userId));
+    if (!user || !handlers)
+      return send(conn, { type: 'error', message: 'Not available', clientId: parsed.clientId });
+    try {
+      const data =
+        parsed.type === 'new_message'
+          ? await handlers.sendMessage(user, { waveId: parsed.waveId, content: parsed.content })
+          : await handlers.respondToWave(user, parsed.waveId, parsed.status);
+      send(conn, { type: 'message_ack', clientId: parsed.clientId, data });
+    } catch (error) {
+      const message =
+        error instanceof HttpError ? error.message : 'Something went wrong. Please try again.';
+      if (!(error instanceof HttpError)) deps.log.error({ err: error }, 'socket frame failed');
+      send(conn, { type: 'error', clientId: parsed.clientId, message });
+    }
+  }
+
+  async function attach(socket: WebSocket, session: { userId: number; tokenHash: string }) {
+    const conn: Connection = {
+      socket,
+      userId: session.userId,
+      tokenHash: session.tokenHash,
+      alive: true,
+      windowStart: 0,
+      frames: 0,
+    };
+    const first = !hub.connectedUserIds().includes(conn.userId);
+    hub.add(conn);
+    socket.on('pong', () => {
+      conn.alive = true;
+    });
+    socket.on('message', (data, isBinary) => {
+      if (isBinary)
+        return send(conn, { type: 'error', message: 'Binary frames are not supported' });
+      void handleFrame(conn, data.toString());
+    });
+    socket.on('close', () => {
+      if (hub.remove(conn)) void setPresence(conn.userId, false).catch(() => {});
+    });
+    socket.on('error', () => socket.terminate());
+    if (first) await setPresence(conn.userId, true).catch(() => {});
+  }
+
+  /** Every 30 s: drop dead sockets, refresh presence, and close sockets whose session is gone. */
+  async function runSweep() {
+    const conns = [...hub.connections()];
+    for (const conn of conns) {
+      if (!conn.alive) {
+        conn.socket.terminate();
+        continue;
+      }
+      conn.alive = false;
+      conn.socket.ping();
+    }
+    const userIds = hub.connectedUserIds();
+    if (userIds.length === 0) return;
+    await db
+      .update(users)
+      .set({ lastHeartbeatAt: deps.clock.now(), isOnline: true })
+      .where(inArray(users.id, userIds));
+    const hashes = conns.map((c) => c.tokenHash);
+    const live = await db
+      .select({ tokenHash: sessions.tokenHash })
+      .from(sessions)
+      .where(inArray(sessions.tokenHash, hashes));
+    const liveSet = new Set(live.map((r) => r.tokenHash));
+    for (const conn of conns)
+      if (!liveSet.has(conn.tokenHash)) conn.socket.close(4401, 'session ended');
+  }
+
+  return {
+    hub,
+    publish,
+    attach,
+    setHandlers(h: FrameHandlers) {
+      handlers = h;
+    },
+    start() {
+      sweep = setInterval(
+        () =>
+          void runSweep().catch((err: unknown) => deps.log.warn({ err }, 'socket sweep failed')),
+        SWEEP_MS,
+      );
+      sweep.unref();
+    },
+    runSweep,
+    async stop() {
+      if (sweep) clearInterval(sweep);
+      for (const conn of hub.connections()) conn.socket.close(1001, 'server shutting down');
+      await deps.bus.close();
+    },
+    /** Sockets of these users on this instance (for the push test tool). */
+    countSockets: (userIds: number[]) =>
+      userIds.reduce(
+        (n, id) => n + [...hub.connections()].filter((c) => c.userId === id).length,
+        0,
+      ),
+    stats: () => ({ sockets: hub.size(), users: hub.connectedUserIds().length }),
+  };
+}
+
+export type Realtime = ReturnType<typeof createRealtime>;

@@ -1,0 +1,264 @@
+import type { AddressInfo } from 'node:net';
+import { eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import WebSocket from 'ws';
+import { type UserRow, users } from '../../db/schema';
+import { sessionCookieName } from '../../plugins/access';
+import { buildTestApp, type TestApp } from '../../test/build-test-app';
+import { buildCrew, buildFlight, buildWave, joinFlight } from '../../test/factories';
+
+type Frame = { type: string; [key: string]: unknown };
+
+/** A real socket on a real port, as a browser would open it. */
+class Client {
+  frames: Frame[] = [];
+  closed: { code: number; at: number } | null = null;
+  constructor(readonly ws: WebSocket) {
+    ws.on('message', (data) => this.frames.push(JSON.parse(data.toString())));
+    ws.on('close', (code) => {
+      this.closed = { code, at: Date.now() };
+    });
+  }
+  send(frame: unknown) {
+    this.ws.send(JSON.stringify(frame));
+  }
+  async next(type: string, timeoutMs = 3000): Promise<Frame> {
+    const started = Date.now();
+    while (Date.now() - started < timeoutMs) {
+      const i = this.frames.findIndex((f) => f.type === type);
+      if (i >= 0) return this.frames.splice(i, 1)[0]!;
+      await new Promise((r) => setTimeout(r, 10));
+    }
+    throw new Error(`no ${type} frame within ${timeoutMs} ms; got ${JSON.stringify(this.frames)}`);
+  }
+  async waitClosed(timeoutMs = 2000) {
+    const started = Date.now();
+    while (!this.closed && Date.now() - started < timeoutMs)
+      await new Promise((r) => setTimeout(r, 10));
+    return this.closed;
+  }
+}
+
+describe('the WebSocket channel', () => {
+  let t: TestApp;
+  let base: string;
+  beforeAll(async () => {
+    t = await buildTestApp();
+    await t.app.listen({ port: 0, host: '127.0.0.1' });
+    base = `127.0.0.1:${(t.app.server.address() as AddressInfo).port}`;
+  });
+  afterAll(() => t.close());
+
+  const cookieFor = async (user: UserRow) =>
+    `${sessionCookieName(t.app.deps.config.publicUrl)}=${await t.app.deps.sessions.create(user.id, t.clock.now())}`;
+
+  function open(headers: Record<string, string>): Promise<Client> {
+    return new Promise((resolve, reject) => {
+      const ws = new WebSocket(`ws://${base}/ws`, {
+        headers: { origin: `http://${base}`, ...headers },
+      });
+      const client = new Client(ws);
+      ws.once('open', () => resolve(client));
+      ws.once('unexpected-response', (req, res) => {
+        req.destroy();
+        reject(new Error(`HTTP ${res.statusCode}`));
+      });
+      ws.once('error', reject);
+    });
+  }
+
+  it('refuses an upgrade without a valid session', async () => {
+    await expect(open({})).rejects.toThrow('HTTP 401');
+    await expect(
+      open({ cookie: `${sessionCookieName(t.app.deps.config.publicUrl)}=forged` }),
+    ).rejects.toThrow('HTTP 401');
+  });
+
+  it('refuses a foreign Origin', async () => {
+    const cookie = await cookieFor(await buildCrew(t.database.db));
+    await expect(open({ cookie, origin: 'https://evil.example' })).rejects.toThrow('HTTP 403');
+  });
+
+  it('answers auth_success only for the session’s own user id', async () => {
+    const user = await buildCrew(t.database.db);
+    const other = await buildCrew(t.database.db);
+    const client = await open({ cookie: await cookieFor(user) });
+    client.send({ type: 'auth', userId: other.id });
+    expect(await client.next('auth_error')).toMatchObject({
+      message: 'Failed to authenticate WebSocket connection',
+    });
+    client.send({ type: 'auth', userId: user.id });
+    expect(await client.next('auth_success')).toMatchObject({ userId: user.id });
+    client.ws.close();
+  });
+
+  async function chatPair() {
+    const a = await buildCrew(t.database.db);
+    const b = await buildCrew(t.database.db);
+    const flight = await buildFlight(t.database.db);
+    await joinFlight(t.database.db, a, flight);
+    await joinFlight(t.database.db, b, flight);
+    const wave = await buildWave(t.database.db, a, b, flight, { status: 'accepted' });
+    return { a, b, wave };
+  }
+
+  it('delivers a message to every socket of both people, and acks the sender’s frame', async () => {
+    const { a, b, wave } = await chatPair();
+    const sender = await open({ cookie: await cookieFor(a) });
+    const phone = await open({ cookie: await cookieFor(b) });
+    const laptop = await open({ cookie: await cookieFor(b) });
+    sender.send({ type: 'new_message', waveId: wave.id, content: '  hello  ', clientId: 'c-1' });
+    const ack = await sender.next('message_ack');
+    expect(ack).toMatchObject({ clientId: 'c-1', data: { waveId: wave.id, content: 'hello' } });
+    for (const client of [sender, phone, laptop]) {
+      expect(await client.next('message')).toMatchObject({
+        data: { waveId: wave.id, content: 'hello', recipientId: b.id },
+      });
+    }
+    expect(await phone.next('push_notification')).toMatchObject({
+      data: { title: 'New Message', url: `/messages?waveId=${wave.id}` },
+    });
+    for (const c of [sender, phone, laptop]) c.ws.close();
+  });
+
+  it('refuses frames by the same rules as HTTP, answering with the clientId', async () => {
+    const { wave } = await chatPair();
+    const outsider = await open({ cookie: await cookieFor(await buildCrew(t.database.db)) });
+    outsider.send({ type: 'new_message', waveId: wave.id, content: 'sneaky', clientId: 'c-9' });
+    expect(await outsider.next('error')).toMatchObject({
+      clientId: 'c-9',
+      message: 'Conversation not found',
+    });
+    outsider.send({ type: 'new_message', waveId: wave.id, content: '   ', clientId: 'c-10' });
+    expect(await outsider.next('error')).toMatchObject({
+      clientId: 'c-10',
+      message: 'Message cannot be empty',
+    });
+    outsider.ws.send('not json');
+    expect(await outsider.next('error')).toMatchObject({ message: 'Invalid frame' });
+    outsider.ws.close();
+  });
+
+  it('wave_update frames respond through the wave rules and reach both people', async () => {
+    const { a, b, wave } = await chatPair();
+    const { waves } = await import('../../db/schema');
+    await t.database.db.update(waves).set({ status: 'pending' }).where(eq(waves.id, wave.id));
+    const sender = await open({ cookie: await cookieFor(a) });
+    const receiver = await open({ cookie: await cookieFor(b) });
+    sender.send({ type: 'wave_update', waveId: wave.id, status: 'accepted', clientId: 'w1' });
+    expect(await sender.next('error')).toMatchObject({
+      clientId: 'w1',
+      message: 'Only the receiver can respond to this wave',
+    });
+    receiver.send({ type: 'wave_update', waveId: wave.id, status: 'accepted', clientId: 'w2' });
+    expect(await receiver.next('message_ack')).toMatchObject({
+      clientId: 'w2',
+      data: { status: 'accepted' },
+    });
+    expect(await sender.next('wave_update')).toMatchObject({
+      data: { waveId: wave.id, status: 'accepted' },
+    });
+    expect(await sender.next('push_notification')).toMatchObject({
+      data: { title: 'Wave Accepted' },
+    });
+    sender.ws.close();
+    receiver.ws.close();
+  });
+
+  it('throttles more than 20 frames a second from one user', async () => {
+    const client = await open({ cookie: await cookieFor(await buildCrew(t.database.db)) });
+    for (let i = 0; i < 30; i++) client.send({ type: 'ping' });
+    await new Promise((r) => setTimeout(r, 300));
+    const pongs = client.frames.filter((f) => f.type === 'pong').length;
+    const refusals = client.frames.filter(
+      (f) => f.type === 'error' && f.message === 'Too many messages. Please slow down.',
+    ).length;
+    expect(pongs).toBe(20);
+    expect(refusals).toBe(10);
+    client.ws.close();
+  });
+
+  it('closes a socket that sends a frame over 64 KB', async () => {
+    const client = await open({ cookie: await cookieFor(await buildCrew(t.database.db)) });
+    client.ws.send('x'.repeat(65 * 1024));
+    expect((await client.waitClosed())?.code).toBe(1009);
+  });
+
+  it('logout closes that session’s sockets within a second; other sessions stay', async () => {
+    const user = await buildCrew(t.database.db);
+    const cookie = await cookieFor(user);
+    const doomed = await open({ cookie });
+    const other = await open({ cookie: await cookieFor(user) });
+    const started = Date.now();
+    const res = await t.app.inject({
+      method: 'POST',
+      url: '/api/auth/logout',
+      headers: { cookie },
+    });
+    expect(res.statusCode).toBe(200);
+    const closed = await doomed.waitClosed(1000);
+    expect(closed?.code).toBe(4401);
+    expect(closed!.at - started).toBeLessThan(1000);
+    expect(other.closed).toBeNull();
+    // Revoking every session (deletion, sign out everywhere) closes the rest.
+    await t.app.deps.sessions.revokeAllForUser(user.id);
+    expect((await other.waitClosed(1000))?.code).toBe(4401);
+    // And the old cookie cannot reconnect.
+    await expect(open({ cookie })).rejects.toThrow('HTTP 401');
+  });
+
+  it('an open socket is online; closing the last one is offline, and wave partners hear of it', async () => {
+    const { a, b } = await chatPair();
+    const watcher = await open({ cookie: await cookieFor(a) });
+    const client = await open({ cookie: await cookieFor(b) });
+    expect(await watcher.next('presence')).toMatchObject({
+      data: { userId: b.id, isOnline: true },
+    });
+    let [row] = await t.database.db.select().from(users).where(eq(users.id, b.id));
+    expect(row!.lastHeartbeatAt).not.toBeNull();
+    client.ws.close();
+    expect(await watcher.next('presence')).toMatchObject({
+      data: { userId: b.id, isOnline: false },
+    });
+    [row] = await t.database.db.select().from(users).where(eq(users.id, b.id));
+    expect(row!.lastHeartbeatAt).toBeNull();
+    watcher.ws.close();
+  });
+
+  it('the sweep drops sockets that stopped answering pings', async () => {
+    const client = await open({ cookie: await cookieFor(await buildCrew(t.database.db)) });
+    // Stop answering pings, like a phone that lost its network.
+    (client.ws as unknown as { pong: () => void }).pong = () => {};
+    client.ws.removeAllListeners('ping');
+    (
+      client.ws as unknown as { _receiver: { removeAllListeners(e: string): void } }
+    )._receiver.removeAllListeners('ping');
+    await t.app.deps.realtime.runSweep();
+    await new Promise((r) => setTimeout(r, 100));
+    await t.app.deps.realtime.runSweep();
+    expect((await client.waitClosed())?.code).toBeDefined();
+  });
+
+  it('the push test reaches my sockets; only admins may target someone else', async () => {
+    const user = await buildCrew(t.database.db);
+    const cookie = await cookieFor(user);
+    const client = await open({ cookie });
+    const res = await t.app.inject({
+      method: 'POST',
+      url: '/api/test-cross-env-push',
+      headers: { cookie },
+      payload: { message: 'ping me' },
+    });
+    expect(res.json()).toEqual({ success: true, results: { websocket: 1, email: false } });
+    expect(await client.next('push_notification')).toMatchObject({ data: { message: 'ping me' } });
+    const other = await buildCrew(t.database.db);
+    const refused = await t.app.inject({
+      method: 'POST',
+      url: '/api/test-cross-env-push',
+      headers: { cookie },
+      payload: { targetUserId: other.id },
+    });
+    expect(refused.statusCode).toBe(403);
+    client.ws.close();
+  });
+});

@@ -1,0 +1,121 @@
+import { QueryClientProvider } from '@tanstack/react-query';
+import { cleanup, fireEvent, render, screen, within } from '@testing-library/react';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import type { Message } from '../../../../domain';
+import { createQueryClient } from '../../lib/query-client';
+import { person, waveFixture } from '../waves/test-waves';
+import { ChatDialog } from './chat-dialog';
+
+// fetch is the network boundary: the server's answers are stood in for.
+type Handler = (path: string, init?: RequestInit) => Response | Promise<Response>;
+function serve(handler: Handler) {
+  const fetchMock = vi.fn(async (path: string, init?: RequestInit) => handler(path, init));
+  vi.stubGlobal('fetch', fetchMock);
+  return fetchMock;
+}
+const json = (status: number, body: unknown) =>
+  new Response(body === null ? '' : JSON.stringify(body), { status });
+
+const message = (id: number, senderId: number, content: string): Message => ({
+  id,
+  waveId: 10,
+  senderId,
+  content,
+  read: true,
+  createdAt: '2030-06-01T09:00:00.000Z',
+});
+
+const me = { id: 2, isAdmin: false, isDemoUser: false };
+const open = waveFixture({
+  status: 'accepted',
+  sender: person(1, {
+    displayName: 'Jane Smith',
+    realName: 'Jane Smith',
+    mobileNumber: '+44 7700 900123',
+  }),
+  flight: {
+    id: 5,
+    flightNumber: 'BA117 (1530)',
+    origin: 'LHR',
+    destination: 'JFK',
+    departureDate: '2999-06-10T00:00:00.000Z',
+  },
+});
+const departed = waveFixture({
+  status: 'accepted',
+  flight: { ...open.flight, departureDate: '2020-06-10T00:00:00.000Z' },
+});
+
+function renderChat(props: Partial<Parameters<typeof ChatDialog>[0]> = {}) {
+  render(
+    <QueryClientProvider client={createQueryClient()}>
+      <ChatDialog wave={open} viewer={me} open onOpenChange={vi.fn()} {...props} />
+    </QueryClientProvider>,
+  );
+}
+
+afterEach(() => {
+  cleanup();
+  vi.unstubAllGlobals();
+});
+
+describe('ChatDialog', () => {
+  it('names the other person with their number and shows the flight', async () => {
+    serve(() => json(200, []));
+    renderChat();
+    const dialog = await screen.findByRole('dialog', { name: 'Jane Smith' });
+    expect(within(dialog).getByText('+44 7700 900123')).toBeTruthy();
+    expect(within(dialog).getByText('BA117')).toBeTruthy();
+    expect(within(dialog).getByText('LHR → JFK')).toBeTruthy();
+    expect(within(dialog).getByText('Offline')).toBeTruthy();
+    expect(within(dialog).getByRole('button', { name: 'Delete conversation' })).toBeTruthy();
+  });
+
+  it('shows messages as text in a polite log, with Support on an admin’s', async () => {
+    const wave = { ...open, sender: person(1, { isAdmin: true }) };
+    serve(() => json(200, [message(1, 1, '<script>alert(1)</script>'), message(2, 2, 'Hi!')]));
+    renderChat({ wave });
+    const log = await screen.findByRole('log', { name: 'Messages' });
+    expect(log.getAttribute('aria-live')).toBe('polite');
+    expect(await within(log).findByText('<script>alert(1)</script>')).toBeTruthy();
+    expect(log.querySelector('script')).toBeNull();
+    expect(within(log).getAllByText('Support')).toHaveLength(1);
+  });
+
+  it('says the chat has closed after departure, instead of the message box', async () => {
+    serve(() => json(200, []));
+    renderChat({ wave: departed });
+    expect(
+      await screen.findByText('This flight has departed. Messaging is no longer available.'),
+    ).toBeTruthy();
+    expect(screen.queryByLabelText('Message')).toBeNull();
+  });
+
+  it('tells demo users that sending is not available, and offers no delete', async () => {
+    serve(() => json(200, []));
+    renderChat({ viewer: { ...me, isDemoUser: true } });
+    expect(await screen.findByText('Demo mode - Message sending not available')).toBeTruthy();
+    expect(screen.queryByRole('button', { name: 'Delete conversation' })).toBeNull();
+  });
+
+  it('shows a message at once and takes it back when sending fails', async () => {
+    let failSend: (response: Response) => void = () => {};
+    serve((path, init) => {
+      if (init?.method === 'POST' && path === '/api/messages') {
+        return new Promise<Response>((resolve) => {
+          failSend = resolve;
+        });
+      }
+      return json(200, []);
+    });
+    renderChat();
+    const log = await screen.findByRole('log', { name: 'Messages' });
+    const box = screen.getByLabelText('Message');
+    fireEvent.change(box, { target: { value: 'See you at the gate' } });
+    fireEvent.keyDown(box, { key: 'Enter' });
+    expect(await within(log).findByText('See you at the gate')).toBeTruthy();
+    failSend(json(500, { message: 'Boom' }));
+    await vi.waitFor(() => expect(within(log).queryByText('See you at the gate')).toBeNull());
+    expect((box as HTMLTextAreaElement).value).toBe('See you at the gate');
+  });
+});

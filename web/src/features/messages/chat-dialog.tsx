@@ -1,0 +1,173 @@
+import { Phone, Trash2, X } from 'lucide-react';
+import { Dialog as RadixDialog } from 'radix-ui';
+import { useState } from 'react';
+import {
+  type Actor,
+  canDeleteWave,
+  canMessage,
+  departureTimeLabel,
+  flightNumberBase,
+  type WaveWithParties,
+} from '../../../../domain';
+import { Button } from '../../components/ui/button';
+import { Dialog } from '../../components/ui/dialog';
+import { toast } from '../../components/ui/toast';
+import { useDeleteWave } from '../waves/api';
+import { PartyAvatar } from '../waves/party-avatar';
+import { useRealtimeConnected } from '../waves/polling';
+import { useNow } from '../waves/use-now';
+import { formatFlightDay, otherParty } from '../waves/wave-view';
+import { useMessages, usePendingMessages, useSendMessage } from './api';
+import { ChatInput } from './chat-input';
+import { ConnectionStatus } from './connection-status';
+import { MessageList } from './message-list';
+import { useChatMarkRead } from './use-chat-mark-read';
+
+type Props = {
+  wave: WaveWithParties;
+  viewer: Actor;
+  open: boolean;
+  onOpenChange: (open: boolean) => void;
+};
+
+/**
+ * The chat with the other person of a wave: who they are (as the reveal rules allow), the
+ * flight, Live/Offline, the thread, and the message box — or the domain's reason why not
+ * (demo mode, the flight has departed, not accepted yet).
+ */
+export function ChatDialog({ wave, viewer, open, onOpenChange }: Props) {
+  const now = useNow();
+  const connected = useRealtimeConnected();
+  const other = otherParty(wave, viewer.id);
+  const messages = useMessages(wave.id, open);
+  const pending = usePendingMessages(wave.id);
+  const send = useSendMessage(wave.id);
+  const remove = useDeleteWave();
+  const [confirmOpen, setConfirmOpen] = useState(false);
+  useChatMarkRead(wave, viewer, open);
+
+  const sendRule = canMessage(viewer, wave, wave.flight, now);
+  const canDelete = canDeleteWave(viewer, wave).ok;
+  const { flight } = wave;
+
+  async function deleteConversation() {
+    // The promise, not mutate's callbacks: the wave leaves the list (and this dialog may
+    // unmount) before per-call callbacks would run.
+    const accepted = wave.status === 'accepted';
+    try {
+      await remove.mutateAsync(wave.id);
+    } catch (error) {
+      toast.error('Delete failed', error instanceof Error ? error.message : undefined);
+      return;
+    }
+    toast.success(accepted ? 'Conversation deleted' : 'Wave Deleted');
+    setConfirmOpen(false);
+    onOpenChange(false);
+  }
+
+  return (
+    <RadixDialog.Root open={open} onOpenChange={onOpenChange}>
+      <RadixDialog.Portal>
+        <RadixDialog.Overlay className="fixed inset-0 z-40 bg-slate-900/50" />
+        <RadixDialog.Content className="fixed inset-0 z-50 flex flex-col bg-white shadow-xl sm:inset-auto sm:top-1/2 sm:left-1/2 sm:h-[85dvh] sm:w-full sm:max-w-lg sm:-translate-x-1/2 sm:-translate-y-1/2 sm:rounded-2xl">
+          <header className="flex items-start gap-3 border-b border-slate-200 px-4 pt-[max(env(safe-area-inset-top),1rem)] pb-3">
+            <PartyAvatar person={other} />
+            <div className="min-w-0 flex-1 space-y-1">
+              <div className="flex flex-wrap items-center gap-2">
+                <RadixDialog.Title className="truncate text-lg font-semibold">
+                  {other.displayName}
+                </RadixDialog.Title>
+                {other.isAdmin ? (
+                  <span className="rounded-full bg-brand-600 px-2 py-0.5 text-xs font-medium text-white">
+                    Support
+                  </span>
+                ) : null}
+                <ConnectionStatus connected={connected} />
+              </div>
+              {other.mobileNumber ? (
+                <a
+                  href={`tel:${other.mobileNumber}`}
+                  className="inline-flex items-center gap-1 text-sm text-brand-700 underline"
+                >
+                  <Phone aria-hidden="true" className="h-3.5 w-3.5" />
+                  {other.mobileNumber}
+                </a>
+              ) : other.contactNote ? (
+                <p className="text-xs text-slate-600">{other.contactNote}</p>
+              ) : null}
+              <RadixDialog.Description asChild>
+                <div className="flex flex-wrap items-center gap-x-2 gap-y-1 text-sm text-slate-600">
+                  <span className="rounded-full bg-brand-50 px-2 py-0.5 text-xs font-semibold text-brand-700">
+                    {flightNumberBase(flight.flightNumber)}
+                  </span>
+                  <span>
+                    {flight.origin} → {flight.destination}
+                  </span>
+                  <span>
+                    {formatFlightDay(flight.departureDate)} · {departureTimeLabel(flight)}
+                  </span>
+                </div>
+              </RadixDialog.Description>
+            </div>
+            <div className="flex shrink-0 items-center">
+              {canDelete ? (
+                <Button
+                  variant="ghost"
+                  size="icon"
+                  aria-label="Delete conversation"
+                  onClick={() => setConfirmOpen(true)}
+                >
+                  <Trash2 aria-hidden="true" className="h-5 w-5 text-red-600" />
+                </Button>
+              ) : null}
+              <RadixDialog.Close asChild>
+                <Button variant="ghost" size="icon" aria-label="Close chat">
+                  <X aria-hidden="true" className="h-5 w-5" />
+                </Button>
+              </RadixDialog.Close>
+            </div>
+          </header>
+
+          <MessageList
+            wave={wave}
+            viewerId={viewer.id}
+            messages={messages.data ?? []}
+            pending={pending}
+            loading={messages.isPending}
+          />
+
+          <footer className="border-t border-slate-200 px-4 pt-3 pb-[max(env(safe-area-inset-bottom),0.75rem)]">
+            {sendRule.ok ? (
+              <ChatInput onSend={(content) => send.mutateAsync(content)} />
+            ) : (
+              <p className="rounded-xl bg-slate-100 px-3 py-3 text-center text-sm text-slate-700">
+                {sendRule.reason}
+              </p>
+            )}
+          </footer>
+
+          <Dialog
+            open={confirmOpen}
+            onOpenChange={setConfirmOpen}
+            title="Delete this conversation?"
+            description={`Your wave with ${other.displayName} and all its messages are permanently deleted for both of you.`}
+            footer={
+              <>
+                <Button variant="outline" onClick={() => setConfirmOpen(false)}>
+                  Cancel
+                </Button>
+                <Button
+                  variant="destructive"
+                  disabled={remove.isPending}
+                  onClick={() => void deleteConversation()}
+                >
+                  {remove.isPending ? 'Deleting...' : 'Delete'}
+                </Button>
+              </>
+            }
+          />
+        </RadixDialog.Content>
+      </RadixDialog.Portal>
+    </RadixDialog.Root>
+  );
+}

@@ -1,0 +1,127 @@
+import { format, isSameDay } from 'date-fns';
+import { useLayoutEffect, useRef } from 'react';
+import type { Message, PresentedUser, WaveWithParties } from '../../../../domain';
+import { Skeleton } from '../../components/ui/skeleton';
+import { cn } from '../../lib/cn';
+import type { PendingMessage } from './api';
+
+type Props = {
+  wave: WaveWithParties;
+  viewerId: number;
+  messages: readonly Message[];
+  pending: readonly PendingMessage[];
+  loading: boolean;
+};
+
+function timeLabel(createdAt: string | number, now: Date) {
+  const at = new Date(createdAt);
+  return isSameDay(at, now) ? format(at, 'HH:mm') : format(at, 'd MMM, HH:mm');
+}
+
+function Bubble({
+  mine,
+  author,
+  content,
+  time,
+  sending,
+}: {
+  mine: boolean;
+  author: PresentedUser;
+  content: string;
+  time: string;
+  sending?: boolean;
+}) {
+  return (
+    <li className={cn('flex', mine ? 'justify-end' : 'justify-start')}>
+      <div
+        className={cn(
+          'max-w-[80%] rounded-2xl px-3 py-2',
+          mine
+            ? 'rounded-br-md bg-brand-600 text-white'
+            : 'rounded-bl-md bg-slate-100 text-slate-900',
+          sending && 'opacity-70',
+        )}
+      >
+        {author.isAdmin ? (
+          <p
+            className={cn(
+              'mb-0.5 text-[11px] font-semibold tracking-wide uppercase',
+              mine ? 'text-brand-50' : 'text-brand-700',
+            )}
+          >
+            Support
+          </p>
+        ) : null}
+        {/* Text only: React escapes it, so markup in a message shows as written. */}
+        <p className="break-words whitespace-pre-wrap">{content}</p>
+        <p
+          className={cn('mt-0.5 text-right text-[11px]', mine ? 'text-brand-50' : 'text-slate-500')}
+        >
+          {sending ? 'Sending...' : time}
+        </p>
+      </div>
+    </li>
+  );
+}
+
+/** The thread, oldest first, kept scrolled to the newest; a polite log for screen readers. */
+export function MessageList({ wave, viewerId, messages, pending, loading }: Props) {
+  const ref = useRef<HTMLDivElement>(null);
+  const count = messages.length + pending.length;
+  const now = new Date();
+  const me = wave.senderId === viewerId ? wave.sender : wave.receiver;
+  const other = wave.senderId === viewerId ? wave.receiver : wave.sender;
+
+  // biome-ignore lint/correctness/useExhaustiveDependencies: scroll whenever the thread grows
+  useLayoutEffect(() => {
+    const box = ref.current;
+    if (box) box.scrollTop = box.scrollHeight;
+  }, [count, loading]);
+
+  return (
+    <div
+      ref={ref}
+      role="log"
+      aria-live="polite"
+      aria-label="Messages"
+      className="min-h-0 flex-1 overflow-y-auto px-4 py-3"
+    >
+      {loading ? (
+        <div role="status" aria-label="Loading messages" className="space-y-3">
+          <Skeleton className="h-12 w-2/3" />
+          <Skeleton className="ml-auto h-12 w-1/2" />
+          <Skeleton className="h-12 w-3/5" />
+        </div>
+      ) : count === 0 ? (
+        <p className="py-10 text-center text-sm text-slate-600">
+          No messages here yet. Say hello to start the conversation!
+        </p>
+      ) : (
+        <ul className="space-y-2">
+          {messages.map((message) => {
+            const mine = message.senderId === viewerId;
+            return (
+              <Bubble
+                key={message.id}
+                mine={mine}
+                author={mine ? me : other}
+                content={message.content}
+                time={timeLabel(message.createdAt, now)}
+              />
+            );
+          })}
+          {pending.map((message) => (
+            <Bubble
+              key={`pending-${message.submittedAt}`}
+              mine
+              author={me}
+              content={message.content}
+              time=""
+              sending
+            />
+          ))}
+        </ul>
+      )}
+    </div>
+  );
+}

@@ -1,0 +1,55 @@
+import { useSyncExternalStore } from 'react';
+
+/**
+ * Every polling interval of waves and messages lives here (spec §9). Polling stands in for the
+ * real-time channel: once the socket is up, `setRealtimeConnected(true)` switches all of it off
+ * (each hook gets `false`), and the socket's pushes refresh the caches instead. When the socket
+ * drops, `setRealtimeConnected(false)` turns polling back on.
+ */
+export const POLL_MS = {
+  /** GET /api/waves on the Messages screen and in the navigation. */
+  wavesOnMessages: 3_000,
+  /** GET /api/waves on Home and elsewhere. */
+  waves: 5_000,
+  /** GET /api/messages/{waveId} while a chat is open. */
+  messages: 5_000,
+} as const;
+export type PollKind = keyof typeof POLL_MS;
+
+/** Messages are considered fresh for 2 s. */
+export const MESSAGES_STALE_MS = 2_000;
+/** Mark-read: up to 3 tries, 1 s apart; the open chat marks read at most every 5 s. */
+export const MARK_READ_TRIES = 3;
+export const MARK_READ_RETRY_MS = 1_000;
+export const CHAT_MARK_READ_DEBOUNCE_MS = 5_000;
+/** The wave result notice stays 3 s. */
+export const WAVE_NOTICE_MS = 3_000;
+
+let realtimeConnected = false;
+const listeners = new Set<() => void>();
+
+/** Called by the real-time client: true while the socket is authenticated. */
+export function setRealtimeConnected(connected: boolean): void {
+  if (realtimeConnected === connected) return;
+  realtimeConnected = connected;
+  for (const listener of listeners) listener();
+}
+
+export function isRealtimeConnected(): boolean {
+  return realtimeConnected;
+}
+
+function subscribe(listener: () => void) {
+  listeners.add(listener);
+  return () => listeners.delete(listener);
+}
+
+/** Whether the real-time channel is up (the chat's Live/Offline indicator). */
+export function useRealtimeConnected(): boolean {
+  return useSyncExternalStore(subscribe, isRealtimeConnected, isRealtimeConnected);
+}
+
+/** The refetchInterval for a query of this kind: the interval, or false while the socket is up. */
+export function usePollInterval(kind: PollKind): number | false {
+  return useRealtimeConnected() ? false : POLL_MS[kind];
+}

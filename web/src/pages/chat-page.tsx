@@ -1,0 +1,46 @@
+import { useEffect } from 'react';
+import { useNavigate, useSearchParams } from 'react-router';
+import { useSession } from '../features/auth/use-session';
+import { ChatDialog } from '../features/messages/chat-dialog';
+import { useWaves } from '../features/waves/api';
+
+/** /chat?waveId={id}: opens that chat; without an id, or for a wave not found, goes to /messages. */
+export function ChatPage() {
+  const navigate = useNavigate();
+  const [params] = useSearchParams();
+  const { data: viewer } = useSession();
+  const waves = useWaves('wavesOnMessages');
+  const raw = params.get('waveId');
+  const waveId = Number(raw);
+  const valid = raw !== null && Number.isInteger(waveId) && waveId > 0;
+  const wave = valid ? waves.data?.find((w) => w.id === waveId) : undefined;
+  const missing = !valid || waves.isError || (waves.isSuccess && !wave);
+
+  useEffect(() => {
+    if (missing) navigate('/messages', { replace: true });
+  }, [missing, navigate]);
+
+  if (!wave || !viewer) {
+    return (
+      <main>
+        <h1 className="sr-only">Conversation</h1>
+        <p role="status" className="py-16 text-center text-slate-600">
+          Loading conversation...
+        </p>
+      </main>
+    );
+  }
+  return (
+    <main>
+      <h1 className="sr-only">Conversation</h1>
+      <ChatDialog
+        wave={wave}
+        viewer={viewer}
+        open
+        onOpenChange={(open) => {
+          if (!open) navigate('/messages');
+        }}
+      />
+    </main>
+  );
+}

@@ -1,0 +1,204 @@
+import { MessageCircle, Plane } from 'lucide-react';
+import { useCallback, useEffect, useMemo, useState } from 'react';
+import { useNavigate, useSearchParams } from 'react-router';
+import type { WaveWithParties } from '../../../domain';
+import { Button } from '../components/ui/button';
+import { Card } from '../components/ui/card';
+import { SkeletonCards } from '../components/ui/skeleton';
+import { toast } from '../components/ui/toast';
+import { useSession } from '../features/auth/use-session';
+import { ChatDialog } from '../features/messages/chat-dialog';
+import { useDeleteWave, useRespondToWave, useWaves } from '../features/waves/api';
+import { MarkAllReadButton } from '../features/waves/mark-all-read-button';
+import { NotificationsClearedBanner } from '../features/waves/notifications-cleared-banner';
+import { useNow } from '../features/waves/use-now';
+import { WaveCard } from '../features/waves/wave-card';
+import { type WaveResult, WaveResultNotice } from '../features/waves/wave-result-notice';
+import { countLabel, waveCounts } from '../features/waves/wave-view';
+
+/** ?waveId= as a positive integer, else null. */
+function parseWaveId(raw: string | null): number | null {
+  if (raw === null) return null;
+  const id = Number(raw);
+  return Number.isInteger(id) && id > 0 ? id : null;
+}
+
+export function MessagesPage() {
+  const navigate = useNavigate();
+  const { data: viewer } = useSession();
+  const waves = useWaves('wavesOnMessages');
+  const now = useNow();
+  const respond = useRespondToWave();
+  const remove = useDeleteWave();
+  const [params, setParams] = useSearchParams();
+  const [chatWaveId, setChatWaveId] = useState<number | null>(null);
+  const [cleared, setCleared] = useState(false);
+  const [result, setResult] = useState<{ value: WaveResult; at: number } | null>(null);
+  const dismissResult = useCallback(() => setResult(null), []);
+
+  // ?waveId= opens that wave's chat, then the address is cleaned up.
+  const requested = params.get('waveId');
+  useEffect(() => {
+    if (requested === null) return;
+    const id = parseWaveId(requested);
+    if (id !== null) setChatWaveId(id);
+    setParams({}, { replace: true });
+  }, [requested, setParams]);
+
+  const list = waves.data ?? [];
+  const chatWave = list.find((w) => w.id === chatWaveId) ?? null;
+  // A wave that is not (or no longer) there: the chat closes.
+  useEffect(() => {
+    if (chatWaveId !== null && waves.isSuccess && !chatWave) setChatWaveId(null);
+  }, [chatWaveId, waves.isSuccess, chatWave]);
+
+  const counts = useMemo(() => waveCounts(list), [list]);
+  const conversations = list.filter((w) => w.status === 'accepted');
+  const pendingWaves = list.filter((w) => w.status === 'pending');
+
+  if (!viewer) return null;
+
+  function onRespond(wave: WaveWithParties, status: WaveResult) {
+    respond.mutate(
+      { waveId: wave.id, status },
+      { onSuccess: () => setResult({ value: status, at: Date.now() }) },
+    );
+  }
+
+  function onDelete(wave: WaveWithParties) {
+    const mine = wave.senderId === viewer?.id;
+    remove.mutate(wave.id, {
+      onSuccess: () => toast.success('Wave Deleted'),
+      onError: (error) =>
+        toast.error(
+          mine ? 'Failed to delete connection request' : 'Failed to delete wave',
+          error.message,
+        ),
+    });
+  }
+
+  const cardProps = {
+    viewer,
+    now,
+    onOpenChat: (wave: WaveWithParties) => setChatWaveId(wave.id),
+    onRespond,
+    onDelete,
+  };
+
+  return (
+    <main className="space-y-5">
+      <WaveResultNotice
+        result={result?.value ?? null}
+        shownAt={result?.at}
+        onDismiss={dismissResult}
+      />
+
+      <header className="space-y-2">
+        <div className="flex items-center justify-between gap-3">
+          <h1 className="flex items-center gap-2 text-2xl font-bold">
+            Messages
+            {counts.unreadWaves > 0 ? (
+              <span className="inline-flex h-6 min-w-6 items-center justify-center rounded-full bg-red-600 px-1.5 text-xs font-bold text-white">
+                {counts.unreadWaves}
+                <span className="sr-only"> unread</span>
+              </span>
+            ) : null}
+          </h1>
+          <MarkAllReadButton poll="wavesOnMessages" onDone={() => setCleared(true)} />
+        </div>
+        {counts.newWaves > 0 || counts.unreadMessages > 0 ? (
+          <div className="space-y-0.5 text-sm">
+            {counts.newWaves > 0 ? (
+              <p className="font-medium text-blue-700">{countLabel(counts.newWaves, 'new wave')}</p>
+            ) : null}
+            {counts.unreadMessages > 0 ? (
+              <p className="font-medium text-red-700">
+                {countLabel(counts.unreadMessages, 'unread message')}
+              </p>
+            ) : null}
+          </div>
+        ) : null}
+      </header>
+
+      {cleared ? <NotificationsClearedBanner onDismiss={() => setCleared(false)} /> : null}
+
+      {waves.isPending ? (
+        <SkeletonCards label="Loading messages" />
+      ) : waves.isError ? (
+        <Card className="space-y-3 text-center">
+          <p role="alert" className="text-red-700">
+            {waves.error.message}
+          </p>
+          <Button variant="outline" onClick={() => void waves.refetch()}>
+            Try again
+          </Button>
+        </Card>
+      ) : conversations.length === 0 && pendingWaves.length === 0 ? (
+        <Card className="space-y-3 py-10 text-center">
+          <MessageCircle aria-hidden="true" className="mx-auto h-10 w-10 text-slate-400" />
+          <h2 className="text-lg font-semibold">No messages yet</h2>
+          <p className="text-sm text-slate-600">
+            Wave at crew on your flights. Once a wave is accepted, you can chat here.
+          </p>
+          <Button onClick={() => navigate('/home')}>
+            <Plane aria-hidden="true" className="h-4 w-4" />
+            Explore Flights
+          </Button>
+        </Card>
+      ) : (
+        <>
+          <section aria-labelledby="conversations-heading" className="space-y-3">
+            <h2 id="conversations-heading" className="text-lg font-semibold">
+              Conversations
+            </h2>
+            {conversations.length === 0 ? (
+              <p className="text-sm text-slate-600">
+                No conversations yet. Accepted waves appear here.
+              </p>
+            ) : (
+              <ul className="space-y-3">
+                {conversations.map((wave) => (
+                  <li key={wave.id}>
+                    <WaveCard wave={wave} {...cardProps} />
+                  </li>
+                ))}
+              </ul>
+            )}
+          </section>
+
+          <section aria-labelledby="pending-heading" className="space-y-3">
+            <h2 id="pending-heading" className="text-lg font-semibold">
+              Pending Waves
+            </h2>
+            {pendingWaves.length === 0 ? (
+              <p className="text-sm text-slate-600">No pending waves.</p>
+            ) : (
+              <ul className="space-y-3">
+                {pendingWaves.map((wave) => (
+                  <li key={wave.id}>
+                    <WaveCard
+                      wave={wave}
+                      {...cardProps}
+                      busy={respond.isPending && respond.variables?.waveId === wave.id}
+                    />
+                  </li>
+                ))}
+              </ul>
+            )}
+          </section>
+        </>
+      )}
+
+      {chatWave ? (
+        <ChatDialog
+          wave={chatWave}
+          viewer={viewer}
+          open
+          onOpenChange={(open) => {
+            if (!open) setChatWaveId(null);
+          }}
+        />
+      ) : null}
+    </main>
+  );
+}
