@@ -3,17 +3,20 @@ import path from 'node:path';
 import { buildApp } from './app';
 import { ConfigError, loadConfig } from './config';
 import { type Database, openDatabase } from './db/client';
+import { lockDataDir } from './db/data-dir-lock';
 import { createPinCipher } from './lib/pin-crypto';
 import { ensureBootstrapAdmin } from './modules/admin/bootstrap-admin';
 
 async function main() {
   const config = loadConfig();
   let database: Database;
+  let unlock = () => {};
   if (config.databaseUrl) {
     database = await openDatabase({ kind: 'postgres', url: config.databaseUrl });
   } else {
     const dir = path.join(config.dataDir, 'pgdata');
     mkdirSync(dir, { recursive: true });
+    unlock = lockDataDir(config.dataDir, 'the Jumpseat server');
     database = await openDatabase({ kind: 'pglite', dataDir: dir });
   }
   await database.migrate();
@@ -38,6 +41,7 @@ async function main() {
     try {
       await app.close();
       await database.close();
+      unlock();
       process.exit(0);
     } catch (err) {
       app.log.error({ err }, 'shutdown failed');

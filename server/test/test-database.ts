@@ -6,7 +6,7 @@ import { type Database, openDatabase } from '../db/client';
 import { withDatabase } from './global-setup';
 
 /** A fresh, migrated database for one test file (or one test): fast, isolated, real Postgres. */
-export async function createTestDatabase(): Promise<Database> {
+export async function createTestDatabase(): Promise<Database & { url?: string }> {
   const template = inject('postgresTemplate');
   if (template) return createPostgresCopy(template);
   const snapshot = inject('pgliteSnapshot');
@@ -14,7 +14,7 @@ export async function createTestDatabase(): Promise<Database> {
   return openDatabase({ kind: 'pglite', loadDataDir: new Blob([bytes]) });
 }
 
-async function createPostgresCopy(template: string): Promise<Database> {
+async function createPostgresCopy(template: string): Promise<Database & { url: string }> {
   const url = process.env.TEST_DATABASE_URL!;
   const name = `jumpseat_t_${randomBytes(6).toString('hex')}`;
   const admin = new pg.Client({ connectionString: url });
@@ -28,6 +28,7 @@ async function createPostgresCopy(template: string): Promise<Database> {
   const close = database.close;
   return {
     ...database,
+    url: withDatabase(url, name),
     close: async () => {
       await close();
       const cleanup = new pg.Client({ connectionString: url });

@@ -46,6 +46,9 @@ export const realtimeRoutes: FastifyPluginAsyncZod = async (app) => {
     (socket, request) => {
       const session = request.session!;
       void realtime.attach(socket, { userId: session.user.id, tokenHash: session.tokenHash });
+      // The upgrade's request lives as long as the socket (the plugin keeps it for errors);
+      // drop the user row it carries so an idle connection costs as little as possible.
+      request.session = null;
     },
   );
 

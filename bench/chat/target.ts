@@ -1,0 +1,169 @@
+/**
+ * The server side of `npm run bench:chat`, run as a child process so its memory is its own.
+ * BENCH_TARGET=app: the real Jumpseat app (PGlite in a temp DATA_DIR, or BENCH_DATABASE_URL),
+ * seeded with PAIRS accepted waves and a session per member. BENCH_TARGET=relay: a bare `ws`
+ * relay with no database, the floor to compare against.
+ */
+import { randomBytes } from 'node:crypto';
+import { mkdtempSync } from 'node:fs';
+import type { AddressInfo } from 'node:net';
+import os from 'node:os';
+import path from 'node:path';
+import { sql } from 'drizzle-orm';
+import pg from 'pg';
+import { type WebSocket, WebSocketServer } from 'ws';
+import { buildApp } from '../../server/app';
+import { loadConfig } from '../../server/config';
+import { type Database, openDatabase } from '../../server/db/client';
+
+const PAIRS = Number(process.env.PAIRS ?? 1000);
+const send = (msg: unknown) => process.send?.(msg);
+
+function memory() {
+  (globalThis as { gc?: () => void }).gc?.();
+  const m = process.memoryUsage();
+  return { rss: m.rss, heapUsed: m.heapUsed, external: m.external };
+}
+
+async function startRelay() {
+  const sockets = new Map<number, WebSocket>();
+  const wss = new WebSocketServer({ port: 0, host: '127.0.0.1', maxPayload: 64 * 1024 });
+  wss.on('connection', (ws, req) => {
+    const id = Number(new URL(req.url ?? '/', 'http://x').searchParams.get('u'));
+    sockets.set(id, ws);
+    ws.on('message', (raw) => {
+      const frame = JSON.parse(raw.toString()) as { to: number; content: string; clientId: string };
+      sockets
+        .get(frame.to)
+        ?.send(JSON.stringify({ type: 'message', data: { content: frame.content } }));
+      ws.send(JSON.stringify({ type: 'message_ack', clientId: frame.clientId }));
+    });
+    ws.on('close', () => sockets.delete(id));
+  });
+  await new Promise((r) => wss.once('listening', r));
+  const port = (wss.address() as AddressInfo).port;
+  const pairs = Array.from({ length: PAIRS }, (_, i) => ({
+    waveId: i + 1,
+    a: 2 * i + 1,
+    b: 2 * i + 2,
+  }));
+  const cookies = Object.fromEntries(
+    pairs.flatMap((p) => [
+      [p.a, ''],
+      [p.b, ''],
+    ]),
+  );
+  return { port, pairs, cookies, close: async () => wss.close() };
+}
+
+async function seed(database: Database) {
+  const { db } = database;
+  const tag = randomBytes(3).toString('hex');
+  const day = new Date(Date.now() + 3 * 86_400_000).toISOString().slice(0, 10);
+  await db.execute(
+    sql.raw(`
+    INSERT INTO users (email, name, role, approval_status, verified, subscription_status, membership_type, subscription_expires_at)
+    SELECT 'bench' || g || '.${tag}@ba.com', 'Bench Crew ' || g, 'Main Crew', 'approved', true, 'active', 'paid', now() + interval '200 days'
+    FROM generate_series(1, ${2 * PAIRS}) g`),
+  );
+  await db.execute(
+    sql.raw(`
+    INSERT INTO flights (flight_number, origin, destination, departure_date, departure_at, has_time)
+    SELECT 'BA' || (1000 + g) || ' (2230)', 'LHR', 'JFK', '${day}', '${day}T22:30:00Z', true FROM generate_series(1, ${PAIRS}) g
+    ON CONFLICT DO NOTHING`),
+  );
+  const users = (
+    await db.execute<{ id: number; email: string }>(
+      sql.raw(`SELECT id, email FROM users WHERE email LIKE '%.${tag}@ba.com' ORDER BY id`),
+    )
+  ).rows;
+  const flights = (
+    await db.execute<{ id: number }>(
+      sql.raw(
+        `SELECT id FROM flights WHERE departure_date = '${day}' AND flight_number LIKE 'BA%(2230)' ORDER BY id LIMIT ${PAIRS}`,
+      ),
+    )
+  ).rows;
+  const pairs: { waveId: number; a: number; b: number }[] = [];
+  for (let i = 0; i < PAIRS; i++) {
+    const a = users[2 * i]!.id;
+    const b = users[2 * i + 1]!.id;
+    const f = flights[i]!.id;
+    const [w] = (
+      await db.execute<{ id: number }>(
+        sql.raw(`
+        WITH crew AS (INSERT INTO flight_crew (flight_id, user_id, role) VALUES (${f}, ${a}, 'IFL'), (${f}, ${b}, 'IFL') ON CONFLICT DO NOTHING)
+        INSERT INTO waves (sender_id, receiver_id, flight_id, status, sender_read, receiver_read) VALUES (${a}, ${b}, ${f}, 'accepted', true, true) RETURNING id`),
+      )
+    ).rows;
+    pairs.push({ waveId: w!.id, a, b });
+  }
+  return pairs;
+}
+
+async function startApp() {
+  let url = process.env.BENCH_DATABASE_URL;
+  let scratch: string | null = null;
+  if (url) {
+    scratch = `jumpseat_bench_chat_${randomBytes(4).toString('hex')}`;
+    const admin = new pg.Client({ connectionString: url });
+    await admin.connect();
+    await admin.query(`CREATE DATABASE ${scratch}`);
+    await admin.end();
+    const u = new URL(url);
+    u.pathname = `/${scratch}`;
+    url = u.toString();
+  }
+  const dataDir = mkdtempSync(path.join(os.tmpdir(), 'jumpseat-bench-chat-'));
+  const config = loadConfig({
+    DATA_DIR: dataDir,
+    APP_SECRET: 'b'.repeat(64),
+    LOG_LEVEL: 'warn',
+    ...(url ? { DATABASE_URL: url } : {}),
+  });
+  const database = url
+    ? await openDatabase({ kind: 'postgres', url, max: 10 })
+    : await openDatabase({ kind: 'pglite', dataDir: path.join(dataDir, 'pgdata') });
+  await database.migrate();
+  const pairs = await seed(database);
+  const app = await buildApp({ config, database, webDist: null });
+  await app.listen({ port: 0, host: '127.0.0.1' });
+  const cookies: Record<number, string> = {};
+  for (const p of pairs) {
+    for (const id of [p.a, p.b])
+      cookies[id] = `jumpseat_session=${await app.deps.sessions.create(id, new Date())}`;
+  }
+  const port = (app.server.address() as AddressInfo).port;
+  return {
+    port,
+    pairs,
+    cookies,
+    kind: database.kind,
+    close: async () => {
+      await app.close();
+      await database.close();
+      if (scratch && process.env.BENCH_DATABASE_URL) {
+        const admin = new pg.Client({ connectionString: process.env.BENCH_DATABASE_URL });
+        await admin.connect();
+        await admin.query(`DROP DATABASE IF EXISTS ${scratch} WITH (FORCE)`);
+        await admin.end();
+      }
+    },
+  };
+}
+
+const target = process.env.BENCH_TARGET === 'relay' ? await startRelay() : await startApp();
+send({
+  type: 'ready',
+  port: target.port,
+  pairs: target.pairs,
+  cookies: target.cookies,
+  memory: memory(),
+});
+process.on('message', async (msg: { type: string }) => {
+  if (msg.type === 'memory') send({ type: 'memory', memory: memory() });
+  if (msg.type === 'stop') {
+    await target.close();
+    process.exit(0);
+  }
+});

@@ -1,0 +1,111 @@
+import type { AddressInfo } from 'node:net';
+import type { FastifyInstance } from 'fastify';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import WebSocket from 'ws';
+import { buildApp } from '../../app';
+import { testConfig } from '../../config';
+import { type Database, openDatabase } from '../../db/client';
+import type { UserRow } from '../../db/schema';
+import { fixedClock } from '../../lib/clock';
+import { sessionCookieName } from '../../plugins/access';
+import { buildCrew, buildFlight, buildWave, DEFAULT_NOW, joinFlight } from '../../test/factories';
+import { createTestDatabase } from '../../test/test-database';
+
+type Frame = { type: string; [key: string]: unknown };
+
+/**
+ * Two app instances sharing one PostgreSQL, each with its own pool and its own LISTEN
+ * connection, as two processes behind a load balancer would be. PostgreSQL only: PGlite is one
+ * process by design.
+ */
+describe.runIf(process.env.JUMPSEAT_TEST_DB === 'postgres')(
+  'fan-out across two instances on one PostgreSQL',
+  () => {
+    let shared: Database & { url?: string };
+    let second: Database;
+    let a: FastifyInstance;
+    let b: FastifyInstance;
+    const clock = fixedClock(DEFAULT_NOW);
+
+    beforeAll(async () => {
+      shared = await createTestDatabase();
+      second = await openDatabase({ kind: 'postgres', url: shared.url!, max: 4 });
+      const config = testConfig({ databaseUrl: shared.url });
+      a = await buildApp({ config, database: shared, clock, webDist: null });
+      b = await buildApp({ config, database: second, clock, webDist: null });
+      for (const app of [a, b]) await app.listen({ port: 0, host: '127.0.0.1' });
+    });
+    afterAll(async () => {
+      await a.close();
+      await b.close();
+      await second.close();
+      await shared.close();
+    });
+
+    const portOf = (app: FastifyInstance) => (app.server.address() as AddressInfo).port;
+    const cookieFor = async (app: FastifyInstance, user: UserRow) =>
+      `${sessionCookieName(app.deps.config.publicUrl)}=${await app.deps.sessions.create(user.id, clock.now())}`;
+
+    function open(
+      app: FastifyInstance,
+      cookie: string,
+    ): Promise<{ ws: WebSocket; frames: Frame[]; closed: Promise<number> }> {
+      const origin = `http://127.0.0.1:${portOf(app)}`;
+      const ws = new WebSocket(`ws://127.0.0.1:${portOf(app)}/ws`, { headers: { cookie, origin } });
+      const frames: Frame[] = [];
+      ws.on('message', (d) => frames.push(JSON.parse(d.toString())));
+      const closed = new Promise<number>((r) => ws.on('close', (code) => r(code)));
+      return new Promise((resolve, reject) => {
+        ws.once('open', () => resolve({ ws, frames, closed }));
+        ws.once('error', reject);
+      });
+    }
+
+    async function waitFor(frames: Frame[], type: string) {
+      for (let i = 0; i < 300; i++) {
+        const found = frames.find((f) => f.type === type);
+        if (found) return found;
+        await new Promise((r) => setTimeout(r, 10));
+      }
+      throw new Error(`no ${type}: ${JSON.stringify(frames)}`);
+    }
+
+    it('a message sent through instance A reaches a socket on instance B', async () => {
+      const alice = await buildCrew(shared.db);
+      const bob = await buildCrew(shared.db);
+      const flight = await buildFlight(shared.db);
+      await joinFlight(shared.db, alice, flight);
+      await joinFlight(shared.db, bob, flight);
+      const wave = await buildWave(shared.db, alice, bob, flight, { status: 'accepted' });
+      const onB = await open(b, await cookieFor(b, bob));
+      const res = await a.inject({
+        method: 'POST',
+        url: '/api/messages',
+        headers: { cookie: await cookieFor(a, alice) },
+        payload: { waveId: wave.id, content: 'across the fleet' },
+      });
+      expect(res.statusCode).toBe(201);
+      expect(await waitFor(onB.frames, 'message')).toMatchObject({
+        data: { waveId: wave.id, content: 'across the fleet' },
+      });
+      onB.ws.close();
+    });
+
+    it('a logout on A closes the member’s socket on B within a second', async () => {
+      const carol = await buildCrew(shared.db);
+      const cookie = await cookieFor(a, carol);
+      const onB = await open(b, cookie);
+      const started = Date.now();
+      expect(
+        (await a.inject({ method: 'POST', url: '/api/auth/logout', headers: { cookie } }))
+          .statusCode,
+      ).toBe(200);
+      const code = await Promise.race([
+        onB.closed,
+        new Promise<number>((r) => setTimeout(() => r(-1), 1000)),
+      ]);
+      expect(code).toBe(4401);
+      expect(Date.now() - started).toBeLessThan(1000);
+    });
+  },
+);
