@@ -4,7 +4,6 @@ import fastifyCookie from '@fastify/cookie';
 import fastifyHelmet from '@fastify/helmet';
 import fastifySwagger from '@fastify/swagger';
 import fastifySwaggerUi from '@fastify/swagger-ui';
-import fastifyWebsocket from '@fastify/websocket';
 import Fastify, { type FastifyInstance } from 'fastify';
 import {
   jsonSchemaTransform,
@@ -155,8 +154,6 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     hsts: config.publicUrl.startsWith('https:'),
   });
   await app.register(fastifyCookie, { secret: config.appSecret });
-  // Before the guards: its own hooks must see every upgrade, so a refused one is closed.
-  await app.register(fastifyWebsocket, { options: { maxPayload: 64 * 1024 } });
   // Order matters: cookies are parsed, then cross-site writes refused, then access checked.
   registerCsrf(app);
   registerAccess(app);

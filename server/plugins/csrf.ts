@@ -20,7 +20,11 @@ export function allowedOrigins(config: Config): Set<string> {
 }
 
 /** Our own origin (from Host), PUBLIC_URL, or in development the Vite dev server. */
-export function isAllowedOrigin(request: FastifyRequest, origin: string, allowed: Set<string>) {
+export function isAllowedOrigin(
+  request: Pick<FastifyRequest, 'protocol' | 'host'>,
+  origin: string,
+  allowed: Set<string>,
+) {
   return origin === `${request.protocol}://${request.host}` || allowed.has(origin);
 }
 

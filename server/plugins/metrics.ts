@@ -20,7 +20,7 @@ export function registerMetrics(app: FastifyInstance) {
     help: 'Open WebSocket connections on this instance',
     registers: [registry],
     collect() {
-      this.set(app.websocketServer?.clients.size ?? 0);
+      this.set(app.deps.realtime.stats().sockets);
     },
   });
   void openSockets;

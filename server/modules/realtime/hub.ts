@@ -3,6 +3,8 @@ import type { WebSocket } from 'ws';
 export type Connection = {
   socket: WebSocket;
   userId: number;
+  /** What the rules need of the member; the full row is not kept per socket. */
+  viewer: { id: number; isAdmin: boolean; isDemoUser: boolean };
   tokenHash: string;
   alive: boolean;
   /** Frames received in the current one-second window, for throttling. */
@@ -57,6 +59,8 @@ export function createHub() {
       }
     },
     connectedUserIds: () => [...byUser.keys()],
+    has: (userId: number) => byUser.has(userId),
+    viewerOf: (userId: number) => byUser.get(userId)?.values().next().value?.viewer,
     connections: function* () {
       for (const set of byUser.values()) yield* set;
     },

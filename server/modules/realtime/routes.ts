@@ -1,10 +1,15 @@
+import type { IncomingMessage } from 'node:http';
+import type { Duplex } from 'node:stream';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { WebSocketServer } from 'ws';
 import { z } from 'zod';
 import { forbidden } from '../../lib/errors';
-import { currentUser } from '../../plugins/access';
+import { currentUser, sessionCookieName } from '../../plugins/access';
 import { allowedOrigins, isAllowedOrigin } from '../../plugins/csrf';
 import { createMessagesService } from '../messages/service';
 import { createWavesService } from '../waves/service';
+
+export const MAX_FRAME_BYTES = 64 * 1024;
 
 const pushTestRequest = z.object({
   targetUserId: z.number().int().positive().max(2_147_483_647).nullable().optional(),
@@ -16,40 +21,69 @@ const pushTestResponse = z.object({
 });
 
 /**
- * The WebSocket endpoint. The access guard refuses an upgrade without a valid session (401)
- * before it happens; the handshake's Origin must be ours, so another site cannot open a socket
- * riding on the member's cookie.
+ * The WebSocket endpoint. Upgrades are taken on the HTTP server directly (not through a Fastify
+ * route) so an open socket keeps only the `ws` object and our small connection record, not a
+ * request and reply for its whole life. The same rules apply as to every route: a valid session
+ * cookie (401 otherwise) and an Origin of ours (403 otherwise), checked before the upgrade.
  */
 export const realtimeRoutes: FastifyPluginAsyncZod = async (app) => {
-  const { realtime } = app.deps;
-  const origins = allowedOrigins(app.deps.config);
+  const { realtime, config, sessions, clock } = app.deps;
+  const origins = allowedOrigins(config);
+  const cookieName = sessionCookieName(config.publicUrl);
   const wavesService = createWavesService(app.deps);
   const messagesService = createMessagesService(app.deps);
   realtime.setHandlers({
     sendMessage: async (user, input) => (await messagesService.send(user, input)).message,
     respondToWave: (user, waveId, status) => wavesService.respond(user, waveId, status),
   });
+  const wss = new WebSocketServer({
+    noServer: true,
+    maxPayload: MAX_FRAME_BYTES,
+    perMessageDeflate: false,
+  });
 
-  app.get(
-    '/ws',
-    {
-      websocket: true,
-      config: { access: 'user' },
-      schema: { hide: true },
-      preValidation: async (request) => {
-        const origin = request.headers.origin;
-        if (origin !== undefined && !isAllowedOrigin(request, origin, origins)) {
-          throw forbidden('Cross-site WebSocket refused');
-        }
-      },
-    },
-    (socket, request) => {
-      const session = request.session!;
-      void realtime.attach(socket, { userId: session.user.id, tokenHash: session.tokenHash });
-      // The upgrade's request lives as long as the socket (the plugin keeps it for errors);
-      // drop the user row it carries so an idle connection costs as little as possible.
-      request.session = null;
-    },
+  const refuse = (socket: Duplex, status: number, text: string) => {
+    socket.end(`HTTP/1.1 ${status} ${text}\r\nConnection: close\r\nContent-Length: 0\r\n\r\n`);
+  };
+
+  async function onUpgrade(req: IncomingMessage, socket: Duplex, head: Buffer) {
+    socket.on('error', () => socket.destroy());
+    if ((req.url ?? '').split('?')[0] !== '/ws') return refuse(socket, 404, 'Not Found');
+    const origin = req.headers.origin;
+    const forwardedProto = config.trustProxy
+      ? String(req.headers['x-forwarded-proto'] ?? '').split(',')[0]
+      : '';
+    const encrypted = (req.socket as { encrypted?: boolean }).encrypted === true;
+    const protocol = forwardedProto === 'https' || encrypted ? 'https' : 'http';
+    if (
+      origin !== undefined &&
+      !isAllowedOrigin({ protocol, host: req.headers.host ?? '' }, origin, origins)
+    ) {
+      return refuse(socket, 403, 'Forbidden');
+    }
+    const token = app.parseCookie(req.headers.cookie ?? '')[cookieName];
+    const session = token ? await sessions.resolve(token, clock.now()).catch(() => null) : null;
+    if (!session) return refuse(socket, 401, 'Unauthorized');
+    wss.handleUpgrade(req, socket, head, (ws) => {
+      void realtime.attach(ws, { user: session.user, tokenHash: session.tokenHash });
+    });
+  }
+
+  app.addHook('onReady', async () => {
+    app.server.on('upgrade', (req, socket, head) => {
+      onUpgrade(req, socket, head).catch(() => socket.destroy());
+    });
+  });
+  app.addHook('preClose', async () => {
+    wss.close();
+  });
+
+  // A plain GET of /ws (no upgrade) is declared like every route, and says what it is for.
+  app.get('/ws', { config: { access: 'user' }, schema: { hide: true } }, async (_request, reply) =>
+    reply
+      .status(426)
+      .header('upgrade', 'websocket')
+      .send({ message: 'Upgrade to a WebSocket to use this endpoint' }),
   );
 
   app.post(

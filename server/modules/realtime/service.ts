@@ -4,7 +4,7 @@ import type { WebSocket } from 'ws';
 import { z } from 'zod';
 import { sendMessageRequestSchema, waveStatusUpdateRequestSchema } from '../../../domain';
 import type { Database } from '../../db/client';
-import { messages, sessions, type UserRow, users, waves } from '../../db/schema';
+import { messages, sessions, users, waves } from '../../db/schema';
 import type { Clock } from '../../lib/clock';
 import { HttpError } from '../../lib/errors';
 import { isOnlineAt } from '../users/online';
@@ -16,9 +16,11 @@ export const MAX_FRAMES_PER_SECOND = 20;
 const SWEEP_MS = 30_000;
 
 /** What the socket can ask for: the same service functions and rules as the HTTP routes. */
+type Viewer = { id: number; isAdmin: boolean; isDemoUser: boolean };
+
 export type FrameHandlers = {
-  sendMessage(user: UserRow, input: { waveId: number; content: string }): Promise<unknown>;
-  respondToWave(user: UserRow, waveId: number, status: 'accepted' | 'rejected'): Promise<unknown>;
+  sendMessage(user: Viewer, input: { waveId: number; content: string }): Promise<unknown>;
+  respondToWave(user: Viewer, waveId: number, status: 'accepted' | 'rejected'): Promise<unknown>;
 };
 
 const clientFrame = z.discriminatedUnion('type', [
@@ -63,7 +65,7 @@ export function createRealtime(deps: {
     const now = deps.clock.now();
     switch (event.e) {
       case 'message': {
-        const local = event.to.filter((id) => hub.connectedUserIds().includes(id));
+        const local = event.to.filter((id) => hub.has(id));
         if (local.length === 0) return;
         const [row] = await db
           .select({ message: messages, wave: waves, sender: users })
@@ -84,10 +86,7 @@ export function createRealtime(deps: {
           recipientId,
         };
         for (const userId of local) {
-          const viewer =
-            userId === sender.id
-              ? sender
-              : (await db.select().from(users).where(eq(users.id, userId)))[0];
+          const viewer = hub.viewerOf(userId);
           if (!viewer) continue;
           const senderName =
             userId === sender.id
@@ -232,9 +231,9 @@ export function createRealtime(deps: {
           : { type: 'auth_error', message: 'Failed to authenticate WebSocket connection' },
       );
     }
-    const [user] = await db.select().from(users).where(eq(users.id, conn.userId));
-    if (!user || !handlers)
+    if (!handlers)
       return send(conn, { type: 'error', message: 'Not available', clientId: parsed.clientId });
+    const user = conn.viewer;
     try {
       const data =
         parsed.type === 'new_message'
@@ -249,16 +248,21 @@ export function createRealtime(deps: {
     }
   }
 
-  async function attach(socket: WebSocket, session: { userId: number; tokenHash: string }) {
+  async function attach(
+    socket: WebSocket,
+    session: { user: { id: number; isAdmin: boolean; isDemoUser: boolean }; tokenHash: string },
+  ) {
+    const { id, isAdmin, isDemoUser } = session.user;
     const conn: Connection = {
       socket,
-      userId: session.userId,
+      userId: id,
+      viewer: { id, isAdmin, isDemoUser },
       tokenHash: session.tokenHash,
       alive: true,
       windowStart: 0,
       frames: 0,
     };
-    const first = !hub.connectedUserIds().includes(conn.userId);
+    const first = !hub.has(conn.userId);
     hub.add(conn);
     socket.on('pong', () => {
       conn.alive = true;
