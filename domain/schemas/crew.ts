@@ -44,6 +44,30 @@ export const updateCrewEntryRequestSchema = z
   .refine((body) => body.tags !== undefined || body.note !== undefined, 'Nothing to update');
 export type UpdateCrewEntryRequest = z.infer<typeof updateCrewEntryRequestSchema>;
 
+/**
+ * The wave between the viewer and this member on this flight, from the viewer's side:
+ * 'pending-sent' (the viewer waved), 'pending-received' (the member waved at the viewer).
+ */
+export const CREW_WAVE_STATUSES = [
+  'none',
+  'pending-sent',
+  'pending-received',
+  'accepted',
+  'rejected',
+] as const;
+export type CrewWaveStatus = (typeof CREW_WAVE_STATUSES)[number];
+export const crewWaveStatusSchema = z.object({
+  status: z.enum(CREW_WAVE_STATUSES),
+  waveId: idSchema.nullable(),
+});
+export type CrewWaveState = z.infer<typeof crewWaveStatusSchema>;
+
+/** What only an admin viewer gets on top of the presented user (full identity). */
+export const crewFullIdentitySchema = z.object({
+  name: z.string().nullable(),
+  email: z.string(),
+});
+
 /** A crew entry as the viewer sees it: the member is presented, never the raw user row. */
 export const crewMemberSchema = z.object({
   id: idSchema,
@@ -55,9 +79,16 @@ export const crewMemberSchema = z.object({
   createdAt: isoDateTimeSchema,
   expiresAt: nullableIsoDateTimeSchema,
   user: presentedUserSchema,
+  waveStatus: crewWaveStatusSchema,
+  /** Admin viewers only: the member's real name and login e-mail. */
+  fullIdentity: crewFullIdentitySchema.optional(),
 });
 export type CrewMember = z.infer<typeof crewMemberSchema>;
 
 /** Response of join and update: the viewer's own entry. */
-export const crewEntrySchema = crewMemberSchema.omit({ user: true });
+export const crewEntrySchema = crewMemberSchema.omit({
+  user: true,
+  waveStatus: true,
+  fullIdentity: true,
+});
 export type CrewEntry = z.infer<typeof crewEntrySchema>;

@@ -8,7 +8,7 @@ import {
   MISSING_FLIGHT_INFO,
   normaliseManualFlight,
 } from '../rules/flights';
-import { idSchema, isoDateTimeSchema, isoDaySchema, nullableIsoDateTimeSchema } from './common';
+import { idSchema, isoDateTimeSchema, nullableIsoDateTimeSchema } from './common';
 import { crewMemberSchema } from './crew';
 import { crewRoleSchema } from './user';
 
@@ -65,7 +65,7 @@ export type FlightDetail = z.infer<typeof flightDetailSchema>;
 /** POST /api/flights/search. */
 export const flightSearchRequestSchema = z.object({
   query: z.string().trim().max(40).optional(),
-  date: isoDaySchema.optional(),
+  date: z.string({ error: 'Invalid date' }).refine(isValidDay, 'Invalid date').optional(),
   dateFilterMode: z.enum(DATE_FILTER_MODES).optional(),
 });
 export type FlightSearchRequest = z.infer<typeof flightSearchRequestSchema>;
@@ -110,11 +110,11 @@ export type ManualFlightForm = z.input<typeof manualFlightFormSchema>;
  * failed rather than refusing the upload), so the row shape is loose here.
  */
 export const batchFlightRowSchema = z.object({
-  flightNumber: z.string(),
-  departureDate: z.string(),
-  origin: z.string(),
-  destination: z.string(),
-  duration: z.string().optional(),
+  flightNumber: z.string().nullish(),
+  departureDate: z.string().nullish(),
+  origin: z.string().nullish(),
+  destination: z.string().nullish(),
+  duration: z.string().nullish(),
 });
 export const batchFlightsRequestSchema = z.object({
   flights: z
@@ -150,6 +150,8 @@ export const userFlightSchema = z.object({
   role: z.string(),
   tags: z.array(z.string()),
   note: z.string().nullable(),
+  /** canDeleteFlight for the viewer: true shows Delete, false shows 'Leave flight'. */
+  canDelete: z.boolean(),
   flight: flightSchema,
 });
 export const userFlightsSchema = z.array(userFlightSchema);

@@ -121,6 +121,7 @@ const crewMember = {
   createdAt: ISO,
   expiresAt: null,
   user: presented,
+  waveStatus: { status: 'none', waveId: null },
 };
 const wave = {
   id: 3,
@@ -164,7 +165,11 @@ describe('response schemas encode (no transforms, so fastify can z.encode them)'
       { ...flight, isJoined: true, crewMembers: [crewMember], canDelete: false },
     ],
     ['flight stats', flightStatsSchema, { activeFlights: 1, totalSharedFlights: 2 }],
-    ['user flights', userFlightsSchema, [{ id: 5, role: 'IFL', tags: [], note: null, flight }]],
+    [
+      'user flights',
+      userFlightsSchema,
+      [{ id: 5, role: 'IFL', tags: [], note: null, canDelete: true, flight }],
+    ],
     [
       'batch',
       batchFlightsResponseSchema,
@@ -286,10 +291,21 @@ describe('profile', () => {
     expect(
       updateProfileRequestSchema.parse({
         nickname: '  ',
-        mobileNumber: ' 0770 ',
+        mobileNumber: ' 07700 900123 ',
         contactEmail: '',
       }),
-    ).toEqual({ nickname: null, mobileNumber: '0770', contactEmail: null });
+    ).toEqual({ nickname: null, mobileNumber: '07700 900123', contactEmail: null });
+  });
+
+  it('takes only plausible mobile numbers', () => {
+    for (const ok of ['+44 7700 900123', '(020) 7946-0018', '0770090']) {
+      expect(updateProfileRequestSchema.safeParse({ mobileNumber: ok }).success, ok).toBe(true);
+    }
+    for (const bad of ['call me', '12345', '+44 7700 900123 ext 4', '1234567890123456']) {
+      expect(firstMessage(updateProfileRequestSchema, { mobileNumber: bad }), bad).toBe(
+        'Please enter a valid mobile number',
+      );
+    }
   });
 
   it('needs a name at setup', () => {

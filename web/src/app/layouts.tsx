@@ -1,4 +1,7 @@
 import { Outlet } from 'react-router';
+import { EnableNotificationsPrompt } from '../features/notifications/enable-notifications-prompt';
+import { NavigationBridge } from '../features/notifications/navigation';
+import { MemberPresence } from '../features/presence/member-presence';
 import { BottomNav } from './bottom-nav';
 import { RequireSession } from './require-session';
 
@@ -6,7 +9,10 @@ import { RequireSession } from './require-session';
 export function MemberLayout() {
   return (
     <RequireSession>
+      <MemberPresence />
+      <NavigationBridge />
       <div className="mx-auto min-h-dvh max-w-lg px-4 pt-4 pb-24">
+        <EnableNotificationsPrompt className="mb-4" />
         <Outlet />
       </div>
       <BottomNav />
@@ -17,6 +23,7 @@ export function MemberLayout() {
 export function PublicLayout() {
   return (
     <div className="mx-auto min-h-dvh max-w-lg px-4 py-6">
+      <NavigationBridge />
       <Outlet />
     </div>
   );

@@ -1,12 +1,15 @@
 import { QueryClientProvider } from '@tanstack/react-query';
 import { type ReactNode, useState } from 'react';
 import { Toaster } from '../components/ui/toast';
+import { RealtimeConnection } from '../features/realtime/realtime-connection';
 import { createQueryClient } from '../lib/query-client';
 
+/** The query cache, the tab's real-time channel (while signed in) and the toasts. */
 export function Providers({ children }: { children: ReactNode }) {
   const [queryClient] = useState(createQueryClient);
   return (
     <QueryClientProvider client={queryClient}>
+      <RealtimeConnection />
       {children}
       <Toaster />
     </QueryClientProvider>

@@ -7,11 +7,20 @@ import { SignInPage } from '../features/auth/sign-in-page';
 import { AwaitingApprovalPage } from '../features/registration/awaiting-approval-page';
 import { PaymentPage } from '../features/registration/payment-page';
 import { RegisterPage } from '../features/registration/register-page';
+import { AddFlightPage } from '../pages/add-flight-page';
 import { ChatPage } from '../pages/chat-page';
 import { ComingSoon } from '../pages/coming-soon';
+import { EditProfilePage } from '../pages/edit-profile-page';
+import { FlightDetailPage } from '../pages/flight-detail-page';
+import { HomePage } from '../pages/home-page';
 import { LandingPage } from '../pages/landing-page';
 import { MessagesPage } from '../pages/messages-page';
+import { MyFlightsPage } from '../pages/my-flights-page';
 import { NotFoundPage } from '../pages/not-found';
+import { ProfilePage } from '../pages/profile-page';
+import { ProfileSetupPage } from '../pages/profile-setup-page';
+import { TestPushPage } from '../pages/test-push-page';
+import { UploadRosterPage } from '../pages/upload-roster-page';
 import { MemberLayout, PublicLayout } from './layouts';
 import { RequireAdmin } from './require-admin';
 
@@ -39,21 +48,21 @@ const publicRoutes: RouteEntry[] = [
   ['/reset-passcode', 'Reset PIN', ResetPasscodePage],
   ['/guide', 'Quick-start Guide'],
   ['/demo', 'Demo'],
-  ['/test-push', 'Push Test'],
+  ['/test-push', 'Push Test', TestPushPage],
 ];
 
 const memberRoutes: RouteEntry[] = [
   ['/convert-trial', 'Convert Trial'],
-  ['/profile-setup', 'Set Up Your Profile'],
-  ['/home', 'Flights'],
-  ['/flight/:id', 'Flight'],
-  ['/add-flight', 'Add Flight'],
-  ['/upload-roster', 'Upload Roster'],
-  ['/my-flights', 'My Flights'],
+  ['/profile-setup', 'Set Up Your Profile', ProfileSetupPage],
+  ['/home', 'Flights', HomePage],
+  ['/flight/:id', 'Flight', FlightDetailPage],
+  ['/add-flight', 'Add Flight', AddFlightPage],
+  ['/upload-roster', 'Upload Roster', UploadRosterPage],
+  ['/my-flights', 'My Flights', MyFlightsPage],
   ['/messages', 'Messages', MessagesPage],
   ['/chat', 'Conversation', ChatPage],
-  ['/profile', 'Profile'],
-  ['/profile/edit', 'Edit Profile'],
+  ['/profile', 'Profile', ProfilePage],
+  ['/profile/edit', 'Edit Profile', EditProfilePage],
   ['/admin', 'Admin Dashboard'],
   ['/admin/approvals', 'Member Approvals', AdminApprovals],
   ['/platform-stats', 'Platform Statistics'],

@@ -14,7 +14,12 @@ export type SessionUser = {
 
 export const sessionQueryKey = ['auth', 'me'] as const;
 
-/** GET /api/auth/me: the user, or null on 401; cached 30 minutes as the spec says. */
+/**
+ * GET /api/auth/me: the user, or null on 401; cached 30 minutes as the spec says. It is never
+ * polled: the spec's 5-10 s keep-alive is unnecessary because sessions slide on the server with
+ * every request, and a session that ends (sign-out elsewhere, deletion) closes the real-time
+ * socket with 4401, upon which the real-time connection refetches this query.
+ */
 export function useSession() {
   return useQuery({
     queryKey: sessionQueryKey,

@@ -2,12 +2,17 @@ import { useMutation, useMutationState, useQuery, useQueryClient } from '@tansta
 import type { Message, SendMessageRequest } from '../../../../domain';
 import { toast } from '../../components/ui/toast';
 import { api } from '../../lib/api-client';
+import { addMessage } from '../realtime/cache-sync';
+import { connectedRealtimeClient } from '../realtime/connection';
 import { messageKeys, waveKeys } from '../waves/api';
-import { MESSAGES_STALE_MS, usePollInterval } from '../waves/polling';
+import { isRealtimeConnected, MESSAGES_STALE_MS, usePollInterval } from '../waves/polling';
 
 const sendKey = (waveId: number) => ['messages', 'send', waveId] as const;
 
-/** GET /api/messages/{waveId}: oldest first, polled while the chat is open (polling.ts). */
+/**
+ * GET /api/messages/{waveId}: oldest first. While the socket is up, `message` pushes append to
+ * it; while it is down, it is polled slowly while the chat is open (polling.ts).
+ */
 export function useMessages(waveId: number, enabled = true) {
   const refetchInterval = usePollInterval('messages');
   return useQuery({
@@ -20,23 +25,27 @@ export function useMessages(waveId: number, enabled = true) {
 }
 
 /**
- * POST /api/messages (the path used while the real-time channel is down). The message shows at
- * once from the mutation's own state (see `usePendingMessages`), so a poll landing meanwhile
- * cannot drop it; a failure removes it again and says 'Failed to send message'.
+ * Sends a message: over the real-time channel when it is connected (`new_message` with a
+ * clientId, settled by the server's `message_ack` or `error`), else by POST /api/messages. The
+ * message shows at once from the mutation's own state (see `usePendingMessages`), so a push or
+ * poll landing meanwhile cannot drop it; a failure removes it again and says 'Failed to send
+ * message' with the server's reason.
  */
 export function useSendMessage(waveId: number) {
   const client = useQueryClient();
   return useMutation({
     mutationKey: sendKey(waveId),
-    mutationFn: (content: string) =>
-      api.post<Message>('/api/messages', { waveId, content } satisfies SendMessageRequest),
-    onSuccess: (message) => {
-      client.setQueryData<Message[]>(messageKeys.thread(waveId), (list = []) =>
-        list.some((m) => m.id === message.id) ? list : [...list, message],
-      );
+    mutationFn: (content: string) => {
+      const realtime = connectedRealtimeClient();
+      if (realtime) return realtime.request<Message>({ type: 'new_message', waveId, content });
+      return api.post<Message>('/api/messages', { waveId, content } satisfies SendMessageRequest);
     },
+    onSuccess: (message) => addMessage(client, message),
     onError: (error) => toast.error('Failed to send message', error.message),
-    onSettled: () => {
+    onSettled: (_message, error) => {
+      // Over the socket, the `message` push already refreshed the wave list; after a POST or a
+      // failure the thread and the list are fetched again.
+      if (!error && isRealtimeConnected()) return;
       void client.invalidateQueries({ queryKey: messageKeys.thread(waveId) });
       void client.invalidateQueries({ queryKey: waveKeys.all });
     },

@@ -3,6 +3,10 @@ import { cleanup, fireEvent, render, screen, within } from '@testing-library/rea
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { Message } from '../../../../domain';
 import { createQueryClient } from '../../lib/query-client';
+import { setRealtimeClient } from '../realtime/connection';
+import { FakeSocket } from '../realtime/fake-socket';
+import { RealtimeClient } from '../realtime/realtime-client';
+import { setRealtimeConnected } from '../waves/polling';
 import { person, waveFixture } from '../waves/test-waves';
 import { ChatDialog } from './chat-dialog';
 
@@ -117,5 +121,67 @@ describe('ChatDialog', () => {
     failSend(json(500, { message: 'Boom' }));
     await vi.waitFor(() => expect(within(log).queryByText('See you at the gate')).toBeNull());
     expect((box as HTMLTextAreaElement).value).toBe('See you at the gate');
+  });
+
+  describe('while the real-time channel is connected', () => {
+    function connect() {
+      const client = new RealtimeClient({
+        url: 'ws://test/ws',
+        userId: 2,
+        createSocket: FakeSocket.create,
+        onFrame: () => undefined,
+        onConnectedChange: setRealtimeConnected,
+      });
+      client.start();
+      FakeSocket.latest().accept();
+      setRealtimeClient(client);
+      return { client, socket: FakeSocket.latest() };
+    }
+    afterEach(() => {
+      setRealtimeClient(null);
+      setRealtimeConnected(false);
+    });
+
+    it('shows Live and sends over the socket, settled by the ack', async () => {
+      const fetchMock = serve(() => json(200, []));
+      const { socket } = connect();
+      renderChat();
+      const dialog = await screen.findByRole('dialog', { name: 'Jane Smith' });
+      expect(within(dialog).getByText('Live')).toBeTruthy();
+      const log = await screen.findByRole('log', { name: 'Messages' });
+      const box = screen.getByLabelText('Message');
+      fireEvent.change(box, { target: { value: 'Over the socket' } });
+      fireEvent.keyDown(box, { key: 'Enter' });
+      expect(await within(log).findByText('Sending...')).toBeTruthy();
+      const frame = socket.sentOf('new_message')[0]!;
+      expect(frame).toMatchObject({ waveId: 10, content: 'Over the socket' });
+      socket.receive({
+        type: 'message_ack',
+        clientId: frame.clientId,
+        data: message(7, 2, 'Over the socket'),
+      });
+      await vi.waitFor(() => expect(within(log).queryByText('Sending...')).toBeNull());
+      expect(within(log).getByText('Over the socket')).toBeTruthy();
+      expect(fetchMock.mock.calls.some(([, init]) => init?.method === 'POST')).toBe(false);
+    });
+
+    it('takes the message back when the server refuses it', async () => {
+      serve(() => json(200, []));
+      const { socket } = connect();
+      renderChat();
+      const log = await screen.findByRole('log', { name: 'Messages' });
+      const box = screen.getByLabelText('Message');
+      fireEvent.change(box, { target: { value: 'Too late' } });
+      fireEvent.keyDown(box, { key: 'Enter' });
+      expect(await within(log).findByText('Too late')).toBeTruthy();
+      const { clientId } = socket.sentOf('new_message')[0]!;
+      socket.receive({
+        type: 'error',
+        clientId,
+        message: 'This flight has departed. Messaging is no longer available.',
+      });
+      await vi.waitFor(() => expect(within(log).queryByText('Too late')).toBeNull());
+      expect((box as HTMLTextAreaElement).value).toBe('Too late');
+    });
   });
 });

@@ -1,6 +1,6 @@
 import { Phone, Trash2, X } from 'lucide-react';
 import { Dialog as RadixDialog } from 'radix-ui';
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
 import {
   type Actor,
   canDeleteWave,
@@ -12,6 +12,7 @@ import {
 import { Button } from '../../components/ui/button';
 import { Dialog } from '../../components/ui/dialog';
 import { toast } from '../../components/ui/toast';
+import { setOpenChat } from '../notifications/open-chat';
 import { useDeleteWave } from '../waves/api';
 import { PartyAvatar } from '../waves/party-avatar';
 import { useRealtimeConnected } from '../waves/polling';
@@ -45,6 +46,13 @@ export function ChatDialog({ wave, viewer, open, onOpenChange }: Props) {
   const remove = useDeleteWave();
   const [confirmOpen, setConfirmOpen] = useState(false);
   useChatMarkRead(wave, viewer, open);
+
+  // A 'New Message' push for this conversation is not shown while it is on screen.
+  useEffect(() => {
+    if (!open) return;
+    setOpenChat(wave.id);
+    return () => setOpenChat(null);
+  }, [open, wave.id]);
 
   const sendRule = canMessage(viewer, wave, wave.flight, now);
   const canDelete = canDeleteWave(viewer, wave).ok;

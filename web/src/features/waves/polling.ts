@@ -1,18 +1,22 @@
 import { useSyncExternalStore } from 'react';
 
 /**
- * Every polling interval of waves and messages lives here (spec §9). Polling stands in for the
- * real-time channel: once the socket is up, `setRealtimeConnected(true)` switches all of it off
- * (each hook gets `false`), and the socket's pushes refresh the caches instead. When the socket
- * drops, `setRealtimeConnected(false)` turns polling back on.
+ * Every polling interval of the app lives here (spec §9, and the design's "Push, don't poll").
+ * Polling is only the fallback for a real-time channel that is down: while the socket is up,
+ * `setRealtimeConnected(true)` switches all of it off (each hook gets `false`) and the
+ * socket's pushes refresh the caches instead (features/realtime/cache-sync.ts). When the
+ * socket drops, `setRealtimeConnected(false)` turns this slow polling back on. The spec's 3-5 s
+ * rates are not used: they would cost a request per screen every few seconds for every member.
  */
 export const POLL_MS = {
-  /** GET /api/waves on the Messages screen and in the navigation. */
-  wavesOnMessages: 3_000,
-  /** GET /api/waves on Home and elsewhere. */
-  waves: 5_000,
-  /** GET /api/messages/{waveId} while a chat is open. */
-  messages: 5_000,
+  /** GET /api/waves on the Messages screen and in the navigation (spec: 3 s). */
+  wavesOnMessages: 30_000,
+  /** GET /api/waves on Home and elsewhere (spec: 5 s). */
+  waves: 30_000,
+  /** GET /api/messages/{waveId} while a chat is open (spec: 5 s). */
+  messages: 30_000,
+  /** Flight lists, flight detail, flight and user stats (spec: 30 s; features/flights). */
+  flights: 30_000,
 } as const;
 export type PollKind = keyof typeof POLL_MS;
 
@@ -49,7 +53,11 @@ export function useRealtimeConnected(): boolean {
   return useSyncExternalStore(subscribe, isRealtimeConnected, isRealtimeConnected);
 }
 
-/** The refetchInterval for a query of this kind: the interval, or false while the socket is up. */
+/**
+ * The refetchInterval for a query of this kind: the interval while the socket is down, `false`
+ * while it is up. Flight screens use `usePollInterval('flights')`: their caches refresh on the
+ * server's `invalidate` pushes.
+ */
 export function usePollInterval(kind: PollKind): number | false {
   return useRealtimeConnected() ? false : POLL_MS[kind];
 }

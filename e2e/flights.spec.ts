@@ -1,0 +1,220 @@
+import { randomInt } from 'node:crypto';
+import { type Browser, expect, type Page, request, test } from '@playwright/test';
+import { adminEmail, adminPasscode, signIn, uniqueEmail } from './helpers/accounts';
+
+const WEEKDAYS = ['Sun', 'Mon', 'Tue', 'Wed', 'Thu', 'Fri', 'Sat'];
+const MONTHS = ['Jan', 'Feb', 'Mar', 'Apr', 'May', 'Jun', 'Jul', 'Aug', 'Sep', 'Oct', 'Nov', 'Dec'];
+const DAY = 24 * 60 * 60 * 1000;
+
+/** An approved trial member with this real name, registered and approved through the API. */
+async function approvedMember(baseURL: string, name: string) {
+  const email = uniqueEmail();
+  const api = await request.newContext({ baseURL });
+  try {
+    const registered = await api.post('/api/register/initiate', {
+      data: { email, name, role: 'IFL', membership: 'trial' },
+    });
+    expect(registered.status(), await registered.text()).toBe(201);
+    const login = await api.post('/api/auth/login', {
+      data: { email: adminEmail(), passcode: adminPasscode() },
+    });
+    expect(login.status(), await login.text()).toBe(200);
+    const pending = (await (await api.get('/api/admin/pending-approvals')).json()) as {
+      id: number;
+      email: string;
+    }[];
+    const entry = pending.find((p) => p.email === email);
+    if (!entry) throw new Error(`${email} is not among the pending approvals`);
+    const approved = await api.post(`/api/admin/approve-user/${entry.id}`);
+    expect(approved.status(), await approved.text()).toBe(200);
+    const { pin } = (await approved.json()) as { pin: string };
+    return { email, pin, name };
+  } finally {
+    await api.dispose();
+  }
+}
+
+async function signedInPage(browser: Browser, member: { email: string; pin: string }) {
+  const context = await browser.newContext();
+  const page = await context.newPage();
+  await signIn(page, member.email, member.pin);
+  return page;
+}
+
+/**
+ * A two-week roster as CrewLink prints it, starting three days from now (the e2e server runs
+ * on the real clock): five flying days with an out and back sector each, days off between.
+ */
+function twoWeekRoster(firstNumber: number) {
+  const lines: string[] = [];
+  const flights: string[] = [];
+  let number = firstNumber;
+  for (let offset = 3; offset < 17; offset++) {
+    const date = new Date(Date.now() + offset * DAY);
+    const head = `${WEEKDAYS[date.getUTCDay()]} ${date.getUTCDate()} ${MONTHS[date.getUTCMonth()]}`;
+    if ([3, 5, 7, 10, 12].includes(offset)) {
+      lines.push(`${head}\tFLY\tRPT 0610`);
+      lines.push(`\t\t0655 BA${number} LHR MAD\t0930\tA320`);
+      flights.push(`BA${number} (0655)`);
+      number += 1;
+      lines.push(`\t\t1020 BA${number} MAD LHR\t1310\tA320\tREL 1340`);
+      flights.push(`BA${number} (1020)`);
+      number += 1;
+    } else {
+      lines.push(`${head}\tOFF`);
+    }
+  }
+  return { text: lines.join('\n'), flights };
+}
+
+async function flightId(page: Page, flightNumber: string) {
+  const res = await page.request.get('/api/user/flights');
+  const items = (await res.json()) as { flight: { id: number; flightNumber: string } }[];
+  const item = items.find((i) => i.flight.flightNumber === flightNumber);
+  if (!item) throw new Error(`${flightNumber} is not among the member's flights`);
+  return item.flight.id;
+}
+
+test('a roster upload, Home and My Flights, then a second member joins and sees the first anonymised', async ({
+  browser,
+  baseURL,
+}) => {
+  test.setTimeout(180_000);
+  const tag = String(randomInt(1000, 9999));
+  const [alice, bob] = await Promise.all([
+    approvedMember(baseURL!, `Alice Roster ${tag}`),
+    approvedMember(baseURL!, `Bob Joiner ${tag}`),
+  ]);
+  // Four-digit numbers that no other test uses, and none of the transatlantic ones.
+  const roster = twoWeekRoster(randomInt(1000, 8900));
+
+  const a = await signedInPage(browser, alice);
+  await a.goto('/upload-roster');
+  await expect(a.getByRole('heading', { name: 'Upload Roster' })).toBeVisible();
+  await expect(a.getByText('Copy your roster')).toBeVisible();
+  await expect(a.getByRole('link', { name: 'Open CrewLink' })).toHaveAttribute('target', '_blank');
+
+  // Nothing pasted yet.
+  await a.getByRole('button', { name: 'Parse Roster' }).click();
+  await expect(a.getByText('Empty Roster')).toBeVisible();
+
+  await a.getByLabel('Roster text').fill(roster.text);
+  await a.getByRole('button', { name: 'Parse Roster' }).click();
+  await expect(a.getByRole('heading', { name: 'Found 10 flights:' })).toBeVisible();
+  const found = a.getByRole('list', { name: 'Flights found' });
+  await expect(found.getByRole('checkbox')).toHaveCount(10);
+  for (const box of await found.getByRole('checkbox').all()) await expect(box).toBeChecked();
+  await expect(found.getByText('LHR to MAD').first()).toBeVisible();
+
+  await a.getByRole('button', { name: 'Add 10 Flights' }).click();
+  await expect(a.getByText('Flights Added', { exact: true })).toBeVisible();
+  await expect(a.getByText('10 flights added')).toBeVisible();
+  await expect(a).toHaveURL(/\/home$/);
+
+  // Home lists them (they depart within the home window).
+  const [first, second] = roster.flights as [string, string];
+  await expect(a.getByRole('heading', { name: 'Upcoming Flights' })).toBeVisible();
+  await a.getByLabel('Search flights').fill(first.split(' ')[0]!);
+  await expect(
+    a.getByRole('heading', { name: `Search results for "${first.split(' ')[0]}"` }),
+  ).toBeVisible();
+  const card = a.getByLabel(`Flight ${first}`, { exact: true });
+  await expect(card).toBeVisible();
+  await expect(card.getByText('LHR')).toBeVisible();
+  await expect(card.getByText('06:55 GMT')).toBeVisible();
+  await expect(card.getByText("You're on this flight")).toBeVisible();
+
+  // My Flights: the count, the stat cards, a card per flight.
+  await a.goto('/my-flights');
+  await expect(a.getByText('10 flights', { exact: true })).toBeVisible();
+  await expect(a.getByText('Total Flights')).toBeVisible();
+  const mine = a.getByRole('list', { name: 'Your flights' });
+  await expect(mine.getByRole('listitem')).toHaveCount(10);
+  await expect(
+    mine.getByLabel(`Flight ${second}`, { exact: true }).getByText('Upcoming', { exact: true }),
+  ).toBeVisible();
+  await expect(
+    mine.getByLabel(`Flight ${second}`, { exact: true }).getByText('10:20 GMT'),
+  ).toBeVisible();
+
+  // Bob joins the first flight from its detail screen.
+  const id = await flightId(a, first);
+  const b = await signedInPage(browser, bob);
+  await b.goto(`/flight/${id}`);
+  await expect(b.getByRole('heading', { name: 'Crew Members (1)' })).toBeVisible();
+  await b.getByRole('button', { name: 'Join Flight' }).click();
+  const dialog = b.getByRole('dialog', { name: 'Join Flight' });
+  await dialog.getByLabel('Your role').selectOption('IFM');
+  await dialog.getByRole('button', { name: 'Coffee Chat' }).click();
+  await dialog.getByLabel('Note (optional)').fill('Happy to swap galley duties');
+  await dialog.getByRole('button', { name: 'Join Flight' }).click();
+  await expect(b.getByText("You've been added to this flight")).toBeVisible();
+  await expect(b.getByRole('button', { name: "You're on this flight" })).toBeVisible();
+  await expect(b.getByRole('heading', { name: 'Crew Members (2)' })).toBeVisible();
+
+  // Bob sees himself in full and Alice anonymised; her name is nowhere on the page.
+  const bobCards = b.getByTestId('crew-member');
+  await expect(bobCards).toHaveCount(2);
+  await expect(b.getByLabel('Anonymous Crew Member', { exact: true })).toBeVisible();
+  await expect(
+    b.getByLabel(bob.name, { exact: true }).getByRole('button', { name: "It's You" }),
+  ).toBeVisible();
+  await expect(
+    b.getByLabel(bob.name, { exact: true }).getByText('“Happy to swap galley duties”'),
+  ).toBeVisible();
+  await expect(b.getByText(alice.name)).toHaveCount(0);
+
+  // Alice sees both, Bob anonymised, with his role, tag and note.
+  await a.goto(`/flight/${id}`);
+  await expect(a.getByRole('heading', { name: 'Crew Members (2)' })).toBeVisible();
+  const bobCard = a.getByLabel('Anonymous Crew Member', { exact: true });
+  await expect(bobCard.getByText('IFM')).toBeVisible();
+  await expect(bobCard.getByText('Coffee Chat')).toBeVisible();
+  await expect(a.getByText(bob.name)).toHaveCount(0);
+  await expect(
+    a.getByLabel(alice.name, { exact: true }).getByRole('button', { name: "It's You" }),
+  ).toBeVisible();
+
+  await a.context().close();
+  await b.context().close();
+});
+
+test('an admin deletes a flight from Home', async ({ browser, baseURL }) => {
+  test.setTimeout(120_000);
+  const member = await approvedMember(baseURL!, `Carol Crew ${randomInt(1000, 9999)}`);
+  const number = `BA${randomInt(1000, 9999)}`;
+  const day = new Date(Date.now() + 4 * DAY).toISOString().slice(0, 10);
+  const api = await request.newContext({ baseURL });
+  await api.post('/api/auth/login', { data: { email: member.email, passcode: member.pin } });
+  const added = await api.post('/api/flights', {
+    data: {
+      flightNumber: `${number} (1415)`,
+      origin: 'LGW',
+      destination: 'FAO',
+      departureDate: day,
+    },
+  });
+  expect(added.status(), await added.text()).toBe(201);
+  const { id } = (await added.json()) as { id: number };
+
+  const admin = await signedInPage(browser, { email: adminEmail(), pin: adminPasscode() });
+  await expect(admin.getByRole('button', { name: /By Time|By Flight #/ })).toBeVisible();
+  await admin.getByLabel('Search flights').fill(number);
+  await expect(
+    admin.getByRole('heading', { name: `Search results for "${number}"` }),
+  ).toBeVisible();
+  const card = admin.getByLabel(`Flight ${number} (1415)`, { exact: true });
+  await expect(card).toBeVisible();
+  await card.getByRole('button', { name: `Delete flight ${number} (1415)` }).click();
+  const confirm = admin.getByRole('dialog', { name: 'Are you sure?' });
+  await expect(confirm.getByText('permanently delete')).toBeVisible();
+  await confirm.getByRole('button', { name: 'Delete' }).click();
+  await expect(admin.getByText('The flight has been successfully deleted')).toBeVisible();
+  await expect(card).toHaveCount(0);
+  await expect(admin.getByText(`No flights match "${number}".`)).toBeVisible();
+
+  const gone = await api.get(`/api/flights/${id}`);
+  expect(gone.status()).toBe(404);
+  await api.dispose();
+  await admin.context().close();
+});

@@ -1,0 +1,64 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import {
+  ACCESS_REASONS,
+  crewEntrySchema,
+  idParamSchema,
+  joinFlightRequestSchema,
+  successResponseSchema,
+  updateCrewEntryRequestSchema,
+} from '../../../domain';
+import { currentUser } from '../../plugins/access';
+import { createCrewService } from './service';
+
+const tags = ['crew'];
+
+export const crewRoutes: FastifyPluginAsyncZod = async (app) => {
+  const crew = createCrewService(app.deps);
+
+  app.post(
+    '/api/flight-crew',
+    {
+      config: { access: 'user', notDemo: true, demoMessage: ACCESS_REASONS.demoJoin },
+      schema: {
+        tags,
+        summary: "Join a flight with a role, tags and a note (400 'already on this flight')",
+        body: joinFlightRequestSchema,
+        response: { 201: crewEntrySchema },
+      },
+    },
+    async (request, reply) =>
+      reply.status(201).send(await crew.join(currentUser(request), request.body)),
+  );
+
+  app.patch(
+    '/api/flight-crew/:id',
+    {
+      config: { access: 'user', notDemo: true, demoMessage: ACCESS_REASONS.demoEditProfile },
+      schema: {
+        tags,
+        summary: "Change one's own tags and note on a flight",
+        params: idParamSchema,
+        body: updateCrewEntryRequestSchema,
+        response: { 200: crewEntrySchema },
+      },
+    },
+    async (request) => crew.update(currentUser(request), request.params.id, request.body),
+  );
+
+  app.delete(
+    '/api/flight-crew/:id',
+    {
+      config: { access: 'user', notDemo: true, demoMessage: ACCESS_REASONS.demoRemoveCrew },
+      schema: {
+        tags,
+        summary: 'Remove a crew member (admins) or leave a flight (the member)',
+        params: idParamSchema,
+        response: { 200: successResponseSchema },
+      },
+    },
+    async (request) => {
+      await crew.remove(currentUser(request), request.params.id);
+      return { success: true };
+    },
+  );
+};

@@ -1,0 +1,189 @@
+import { and, eq, sql } from 'drizzle-orm';
+import {
+  ACCESS_REASONS,
+  type CrewEntry,
+  canEditCrewEntry,
+  canJoinFlight,
+  canRemoveCrew,
+  type JoinFlightRequest,
+  type RuleResult,
+  type UpdateCrewEntryRequest,
+} from '../../../domain';
+import type { AppDeps } from '../../app';
+import type { Db } from '../../db/client';
+import {
+  auditLog,
+  type FlightCrewRow,
+  type FlightRow,
+  flightCrew,
+  flights,
+  type UserRow,
+  users,
+} from '../../db/schema';
+import { badRequest, forbidden, type HttpError, notFound } from '../../lib/errors';
+import { homeListCache } from '../flights/home-cache';
+import { isKnownIdRange, loadListFlight } from '../flights/queries';
+
+/** The handle a transaction callback receives; it can run every query the database can. */
+export type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
+export type DbOrTx = Db | Tx;
+
+export type CrewEntryInput = { role: string; tags: string[]; note: string | null };
+
+export const FLIGHT_NOT_FOUND = 'Flight not found';
+export const CREW_ENTRY_NOT_FOUND = 'Crew member not found';
+
+/** A refused join as the API answers it: 'already on this flight' is 400, other rules 403. */
+export function joinRefusal(reason: string): HttpError {
+  return reason === ACCESS_REASONS.alreadyOnFlight ? badRequest(reason) : forbidden(reason);
+}
+
+export const timingOf = (flight: Pick<FlightRow, 'flightNumber' | 'departureDate'>) => ({
+  flightNumber: flight.flightNumber,
+  departureDate: flight.departureDate,
+});
+
+export async function isOnFlight(db: DbOrTx, userId: number, flightId: number) {
+  const [row] = await db
+    .select({ id: flightCrew.id })
+    .from(flightCrew)
+    .where(and(eq(flightCrew.userId, userId), eq(flightCrew.flightId, flightId)))
+    .limit(1);
+  return row !== undefined;
+}
+
+/**
+ * Puts `viewer` on `flight` inside the caller's transaction, after canJoinFlight. The unique
+ * (user, flight) index settles a race between two joins: the loser is 'already on this flight'.
+ */
+export async function joinInTransaction(
+  tx: DbOrTx,
+  viewer: UserRow,
+  flight: FlightRow,
+  input: CrewEntryInput,
+  now: Date,
+): Promise<{ ok: true; entry: FlightCrewRow } | { ok: false; reason: string }> {
+  const alreadyOnFlight = await isOnFlight(tx, viewer.id, flight.id);
+  const rule: RuleResult = canJoinFlight(viewer, timingOf(flight), now, { alreadyOnFlight });
+  if (!rule.ok) return rule;
+  const [entry] = await tx
+    .insert(flightCrew)
+    .values({
+      flightId: flight.id,
+      userId: viewer.id,
+      role: input.role,
+      tags: input.tags,
+      note: input.note,
+      createdAt: now,
+    })
+    .onConflictDoNothing()
+    .returning();
+  if (!entry) return { ok: false, reason: ACCESS_REASONS.alreadyOnFlight };
+  await tx
+    .update(users)
+    .set({ totalFlightsEver: sql`${users.totalFlightsEver} + 1` })
+    .where(eq(users.id, viewer.id));
+  return { ok: true, entry };
+}
+
+export function presentCrewEntry(entry: FlightCrewRow): CrewEntry {
+  return {
+    id: entry.id,
+    flightId: entry.flightId,
+    userId: entry.userId,
+    role: entry.role,
+    tags: entry.tags,
+    note: entry.note,
+    createdAt: entry.createdAt.toISOString(),
+    expiresAt: entry.expiresAt ? entry.expiresAt.toISOString() : null,
+  };
+}
+
+async function findFlight(db: DbOrTx, id: number): Promise<FlightRow | null> {
+  if (!isKnownIdRange(id)) return null;
+  const [flight] = await db.select().from(flights).where(eq(flights.id, id)).limit(1);
+  return flight && !flight.deletedAt ? flight : null;
+}
+
+async function findEntry(db: DbOrTx, id: number) {
+  if (!isKnownIdRange(id)) return null;
+  const [row] = await db
+    .select({ entry: flightCrew, flight: flights })
+    .from(flightCrew)
+    .innerJoin(flights, eq(flights.id, flightCrew.flightId))
+    .where(eq(flightCrew.id, id))
+    .limit(1);
+  return row && !row.flight.deletedAt ? row : null;
+}
+
+export function createCrewService(deps: AppDeps) {
+  const { db } = deps.database;
+  const cache = homeListCache(deps);
+  const patch = (flightId: number, userIds: number[] = []) =>
+    cache.flightChanged(flightId, () => loadListFlight(db, deps.clock.now(), flightId), userIds);
+
+  return {
+    /** POST /api/flight-crew. */
+    async join(viewer: UserRow, body: JoinFlightRequest): Promise<CrewEntry> {
+      const now = deps.clock.now();
+      const result = await db.transaction(async (tx) => {
+        const flight = await findFlight(tx, body.flightId);
+        if (!flight) throw notFound(FLIGHT_NOT_FOUND);
+        return joinInTransaction(
+          tx,
+          viewer,
+          flight,
+          { role: body.role, tags: body.tags, note: body.note ?? null },
+          now,
+        );
+      });
+      if (!result.ok) throw joinRefusal(result.reason);
+      await patch(body.flightId, [viewer.id]);
+      return presentCrewEntry(result.entry);
+    },
+
+    /** PATCH /api/flight-crew/{id}: the member's own tags and note. */
+    async update(viewer: UserRow, id: number, body: UpdateCrewEntryRequest): Promise<CrewEntry> {
+      const found = await findEntry(db, id);
+      if (!found) throw notFound(CREW_ENTRY_NOT_FOUND);
+      const rule = canEditCrewEntry(viewer, found.entry);
+      if (!rule.ok) throw forbidden(rule.reason);
+      const [entry] = await db
+        .update(flightCrew)
+        .set({
+          ...(body.tags !== undefined && { tags: body.tags }),
+          ...(body.note !== undefined && { note: body.note }),
+        })
+        .where(eq(flightCrew.id, id))
+        .returning();
+      if (!entry) throw notFound(CREW_ENTRY_NOT_FOUND);
+      await patch(entry.flightId);
+      return presentCrewEntry(entry);
+    },
+
+    /** DELETE /api/flight-crew/{id}: an admin removes anyone; a member leaves. */
+    async remove(viewer: UserRow, id: number): Promise<void> {
+      const now = deps.clock.now();
+      const found = await findEntry(db, id);
+      if (!found) throw notFound(CREW_ENTRY_NOT_FOUND);
+      const rule = canRemoveCrew(viewer, timingOf(found.flight), now, found.entry);
+      if (!rule.ok) throw forbidden(rule.reason);
+      await db.transaction(async (tx) => {
+        await tx.delete(flightCrew).where(eq(flightCrew.id, id));
+        if (found.entry.userId !== viewer.id) {
+          await tx.insert(auditLog).values({
+            actorId: viewer.id,
+            action: 'flight_crew.remove',
+            targetType: 'flight_crew',
+            targetId: id,
+            detail: { flightId: found.flight.id, userId: found.entry.userId },
+            createdAt: now,
+          });
+        }
+      });
+      await patch(found.flight.id, [found.entry.userId]);
+    },
+  };
+}
+
+export type CrewService = ReturnType<typeof createCrewService>;

@@ -1,0 +1,245 @@
+import { and, asc, eq, inArray, isNull, sql } from 'drizzle-orm';
+import {
+  ACCESS_REASONS,
+  type BatchFlightsRequest,
+  type BatchFlightsResponse,
+  canJoinFlight,
+  createFlightRequestSchema,
+  flightKey,
+  utcDay,
+} from '../../../domain';
+import type { Db } from '../../db/client';
+import { type FlightRow, flightCrew, flights, type UserRow, users } from '../../db/schema';
+import { HttpError } from '../../lib/errors';
+import { type DbOrTx, joinInTransaction, timingOf } from '../crew/service';
+import {
+  countFlightsCreated,
+  defaultCrewRole,
+  findOrCreateFlight,
+  flightLabel,
+  lockFlightKeys,
+  matchFlight,
+  type NewFlightValues,
+  newFlightRow,
+} from './flight-store';
+
+type Outcome =
+  | { kind: 'created' | 'joined' }
+  | { kind: 'existing'; name: string }
+  | { kind: 'failed'; detail: string };
+
+type Planned = { index: number; values: NewFlightValues; key: string; name: string };
+
+/**
+ * POST /api/flights/batch. Every row is checked with the schema of POST /api/flights; an
+ * invalid row counts as failed and never stops the others.
+ *
+ * Valid rows are written in one transaction with a fixed number of statements (lock the
+ * identities, read the matching flights and the uploader's entries, insert the new flights,
+ * insert the crew entries), so a roster costs the same few round trips whatever its length.
+ * Should that transaction fail on a database error, the rows are written again one
+ * transaction each, so a bad row never costs a good one.
+ */
+export async function addFlightsBatch(
+  db: Db,
+  viewer: UserRow,
+  rows: BatchFlightsRequest['flights'],
+  now: Date,
+): Promise<BatchFlightsResponse> {
+  const outcomes = new Map<number, Outcome>();
+  const planned: Planned[] = [];
+  const seen = new Set<string>();
+  for (const [index, row] of rows.entries()) {
+    const parsed = createFlightRequestSchema.safeParse({
+      flightNumber: row.flightNumber ?? undefined,
+      departureDate: row.departureDate ?? undefined,
+      origin: row.origin ?? undefined,
+      destination: row.destination ?? undefined,
+      duration: row.duration ?? undefined,
+    });
+    if (!parsed.success) {
+      const name = row.flightNumber?.trim() || `Row ${index + 1}`;
+      const reason = parsed.error.issues[0]?.message ?? 'Invalid flight';
+      outcomes.set(index, { kind: 'failed', detail: `${name}: ${reason}` });
+      continue;
+    }
+    const values = parsed.data;
+    const key = flightKey(values);
+    const name = flightLabel(values);
+    // The same flight twice in one upload: the second is one the uploader is already on.
+    if (seen.has(key)) outcomes.set(index, { kind: 'existing', name });
+    else {
+      seen.add(key);
+      planned.push({ index, values, key, name });
+    }
+  }
+
+  const role = defaultCrewRole(viewer);
+  if (planned.length > 0) {
+    let written: Map<number, Outcome>;
+    try {
+      written = await db.transaction((tx) => writeTogether(tx, viewer, planned, role, now));
+    } catch (error) {
+      if (error instanceof HttpError) throw error;
+      written = await writeOneByOne(db, viewer, planned, role, now);
+    }
+    for (const [index, outcome] of written) outcomes.set(index, outcome);
+  }
+
+  const results = { created: 0, existing: 0, failed: 0, joined: 0 };
+  const existingFlights: string[] = [];
+  const errorDetails: string[] = [];
+  for (const [, outcome] of [...outcomes].sort(([a], [b]) => a - b)) {
+    results[outcome.kind] += 1;
+    if (outcome.kind === 'existing') existingFlights.push(outcome.name);
+    if (outcome.kind === 'failed') errorDetails.push(outcome.detail);
+  }
+  return { results, existingFlights, errorDetails, message: batchMessage(results) };
+}
+
+async function writeTogether(
+  tx: DbOrTx,
+  viewer: UserRow,
+  planned: Planned[],
+  role: string,
+  now: Date,
+): Promise<Map<number, Outcome>> {
+  const outcomes = new Map<number, Outcome>();
+  await lockFlightKeys(
+    tx,
+    planned.map((p) => p.key),
+  );
+  const routes = planned.map(
+    (p) =>
+      sql`(${utcDay(p.values.departureDate)}::date, ${p.values.origin}, ${p.values.destination})`,
+  );
+  const candidates = await tx
+    .select()
+    .from(flights)
+    .where(
+      and(
+        isNull(flights.deletedAt),
+        sql`(${flights.departureDate}, ${flights.origin}, ${flights.destination}) in (${sql.join(routes, sql`, `)})`,
+      ),
+    )
+    .orderBy(asc(flights.id));
+  const mine =
+    candidates.length === 0
+      ? new Set<number>()
+      : new Set(
+          (
+            await tx
+              .select({ flightId: flightCrew.flightId })
+              .from(flightCrew)
+              .where(
+                and(
+                  eq(flightCrew.userId, viewer.id),
+                  inArray(
+                    flightCrew.flightId,
+                    candidates.map((f) => f.id),
+                  ),
+                ),
+              )
+          ).map((r) => r.flightId),
+        );
+
+  const toCreate: Planned[] = [];
+  const toJoin: { planned: Planned; flight: FlightRow; created: boolean }[] = [];
+  for (const p of planned) {
+    const existing = matchFlight(candidates, p.values);
+    const onIt = existing !== null && mine.has(existing.id);
+    const timing = existing ? timingOf(existing) : timingOf(newFlightRow(p.values, viewer, now));
+    const rule = canJoinFlight(viewer, timing, now, { alreadyOnFlight: onIt });
+    if (rule.ok && existing) toJoin.push({ planned: p, flight: existing, created: false });
+    else if (rule.ok) toCreate.push(p);
+    else if (rule.reason === ACCESS_REASONS.alreadyOnFlight) {
+      outcomes.set(p.index, { kind: 'existing', name: p.name });
+    } else outcomes.set(p.index, { kind: 'failed', detail: `${p.name}: ${rule.reason}` });
+  }
+
+  if (toCreate.length > 0) {
+    const inserted = await tx
+      .insert(flights)
+      .values(toCreate.map((p) => newFlightRow(p.values, viewer, now)))
+      .returning();
+    toCreate.forEach((p, i) => {
+      toJoin.push({ planned: p, flight: inserted[i]!, created: true });
+    });
+    await countFlightsCreated(tx, inserted.length, now);
+  }
+  if (toJoin.length > 0) {
+    const entries = await tx
+      .insert(flightCrew)
+      .values(
+        toJoin.map(({ flight }) => ({
+          flightId: flight.id,
+          userId: viewer.id,
+          role,
+          tags: [],
+          note: null,
+          createdAt: now,
+        })),
+      )
+      .onConflictDoNothing()
+      .returning({ flightId: flightCrew.flightId });
+    const joined = new Set(entries.map((e) => e.flightId));
+    for (const { planned: p, flight, created } of toJoin) {
+      // Not inserted: the uploader joined it meanwhile (the unique user-flight index).
+      if (!joined.has(flight.id)) outcomes.set(p.index, { kind: 'existing', name: p.name });
+      else outcomes.set(p.index, { kind: created ? 'created' : 'joined' });
+    }
+    if (entries.length > 0) {
+      await tx
+        .update(users)
+        .set({ totalFlightsEver: sql`${users.totalFlightsEver} + ${entries.length}` })
+        .where(eq(users.id, viewer.id));
+    }
+  }
+  return outcomes;
+}
+
+class RowRefused extends Error {}
+
+async function writeOneByOne(
+  db: Db,
+  viewer: UserRow,
+  planned: Planned[],
+  role: string,
+  now: Date,
+): Promise<Map<number, Outcome>> {
+  const outcomes = new Map<number, Outcome>();
+  for (const p of planned) {
+    try {
+      const kind = await db.transaction(async (tx) => {
+        const { flight, created } = await findOrCreateFlight(tx, viewer, p.values, now);
+        const joined = await joinInTransaction(
+          tx,
+          viewer,
+          flight,
+          { role, tags: [], note: null },
+          now,
+        );
+        // Throwing rolls back a flight created only for this refused row.
+        if (!joined.ok) throw new RowRefused(joined.reason);
+        return created ? ('created' as const) : ('joined' as const);
+      });
+      outcomes.set(p.index, { kind });
+    } catch (error) {
+      if (error instanceof RowRefused && error.message === ACCESS_REASONS.alreadyOnFlight) {
+        outcomes.set(p.index, { kind: 'existing', name: p.name });
+      } else {
+        const reason = error instanceof RowRefused ? error.message : 'Could not be saved';
+        outcomes.set(p.index, { kind: 'failed', detail: `${p.name}: ${reason}` });
+      }
+    }
+  }
+  return outcomes;
+}
+
+function batchMessage(r: { created: number; existing: number; failed: number; joined: number }) {
+  const added = r.created + r.joined;
+  const parts = [`${added} ${added === 1 ? 'flight' : 'flights'} added`];
+  if (r.existing > 0) parts.push(`${r.existing} already in your roster`);
+  if (r.failed > 0) parts.push(`${r.failed} failed`);
+  return parts.join(', ');
+}

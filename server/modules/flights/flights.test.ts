@@ -1,0 +1,639 @@
+import { eq, sql } from 'drizzle-orm';
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import {
+  ACCESS_REASONS,
+  flightDetailSchema,
+  flightListSchema,
+  flightStatsSchema,
+  INVALID_AIRPORT_CODES,
+  MISSING_FLIGHT_INFO,
+  userFlightsSchema,
+} from '../../../domain';
+import { flightCrew, flights, messages, users, waves } from '../../db/schema';
+import { buildTestApp, type TestApp } from '../../test/build-test-app';
+import {
+  buildAdmin,
+  buildCrew,
+  buildDeleted,
+  buildDemo,
+  buildFlight,
+  buildWave,
+  joinFlight,
+} from '../../test/factories';
+import { type Injector, injectAs } from '../../test/inject-as';
+import { HOME_CACHE_TTL_MS, homeListCache } from './home-cache';
+
+const NOW = '2030-06-15T12:00:00.000Z';
+const SECOND = 1000;
+
+describe('flights API', () => {
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await buildTestApp({ now: NOW });
+  });
+  afterAll(() => t.close());
+  beforeEach(async () => {
+    t.clock.set(NOW);
+    // Each test starts from an empty flight table and no cached home list.
+    await t.database.db.delete(flights);
+    homeListCache(t.app.deps).invalidate();
+  });
+  const db = () => t.database.db;
+  const as = async (user: Parameters<typeof injectAs>[1]) => injectAs(t.app, user);
+  const list = async (client: Injector) => {
+    const res = await client({ method: 'GET', url: '/api/flights' });
+    expect(res.statusCode).toBe(200);
+    expect(res.headers['content-type']).toMatch(/application\/json/);
+    return flightListSchema.parse(res.json());
+  };
+  /** Writes made straight into the database bypass the services: drop the cached list. */
+  const dropCache = () => homeListCache(t.app.deps).invalidate();
+
+  describe('GET /api/flights', () => {
+    it('answers 401 without a session', async () => {
+      const res = await t.app.inject({ method: 'GET', url: '/api/flights' });
+      expect(res.statusCode).toBe(401);
+      expect(res.json().message).toBe('Authentication required');
+    });
+
+    it('returns today and the coming days only, in departure order', async () => {
+      const yesterday = await buildFlight(db(), { daysAhead: -1 });
+      const todayEarly = await buildFlight(db(), { daysAhead: 0, time: '06:00' });
+      const todayLate = await buildFlight(db(), { daysAhead: 0, time: '20:00' });
+      const soon = await buildFlight(db(), { daysAhead: 2, time: null });
+      const farAway = await buildFlight(db(), { daysAhead: 45 });
+      const client = await as(await buildCrew(db()));
+      const ids = (await list(client)).map((f) => f.id);
+      expect(ids).toEqual([todayEarly.id, todayLate.id, soon.id]);
+      expect(ids).not.toContain(yesterday.id);
+      expect(ids).not.toContain(farAway.id);
+    });
+
+    it('counts crew and online crew in the query, leaving deleted users out', async () => {
+      const flight = await buildFlight(db());
+      const now = new Date(NOW);
+      const online = await buildCrew(db(), {
+        lastHeartbeatAt: new Date(now.getTime() - 30 * SECOND),
+      });
+      const stale = await buildCrew(db(), {
+        lastHeartbeatAt: new Date(now.getTime() - 91 * SECOND),
+      });
+      const gone = await buildDeleted(db(), { lastHeartbeatAt: now });
+      await joinFlight(db(), online, flight, { tags: ['Coffee Chat', 'Layover Social'] });
+      await joinFlight(db(), stale, flight, { tags: ['Coffee Chat', 'Quiet Flight'] });
+      await joinFlight(db(), gone, flight, { tags: ['Dining Buddy'] });
+      const viewer = await buildCrew(db());
+      const [item] = await list(await as(viewer));
+      expect(item).toMatchObject({
+        id: flight.id,
+        crewCount: 2,
+        onlineCrewCount: 1,
+        isJoined: false,
+        departureDate: `${flight.departureDate}T00:00:00.000Z`,
+        tags: ['Layover Social', 'Quiet Flight', 'Coffee Chat'],
+      });
+    });
+
+    it('marks the flights the viewer is on, per viewer, from one shared list', async () => {
+      const a = await buildFlight(db());
+      const b = await buildFlight(db(), { daysAhead: 4 });
+      const alice = await buildCrew(db());
+      const bob = await buildCrew(db());
+      await joinFlight(db(), alice, a);
+      await joinFlight(db(), bob, b);
+      const aliceList = await list(await as(alice));
+      const bobList = await list(await as(bob));
+      expect(aliceList.map((f) => [f.id, f.isJoined])).toEqual([
+        [a.id, true],
+        [b.id, false],
+      ]);
+      expect(bobList.map((f) => [f.id, f.isJoined])).toEqual([
+        [a.id, false],
+        [b.id, true],
+      ]);
+    });
+
+    it('shows a write through the API at once, and online changes within the cache lifetime', async () => {
+      const flight = await buildFlight(db());
+      const alice = await buildCrew(db());
+      const client = await as(alice);
+      expect((await list(client))[0]).toMatchObject({ crewCount: 0, isJoined: false });
+      const join = await client({
+        method: 'POST',
+        url: '/api/flight-crew',
+        payload: { flightId: flight.id },
+      });
+      expect(join.statusCode).toBe(201);
+      expect((await list(client))[0]).toMatchObject({ crewCount: 1, isJoined: true });
+      const added = await client({
+        method: 'POST',
+        url: '/api/flights',
+        payload: {
+          flightNumber: 'BA1 (0600)',
+          origin: 'LHR',
+          destination: 'AMS',
+          departureDate: flight.departureDate,
+        },
+      });
+      expect(added.statusCode).toBe(201);
+      expect((await list(client)).map((f) => [f.id, f.crewCount, f.isJoined])).toEqual([
+        [added.json().id, 1, true],
+        [flight.id, 1, true],
+      ]);
+      const [entry] = await db().select().from(flightCrew).where(eq(flightCrew.userId, alice.id));
+      await client({ method: 'DELETE', url: `/api/flight-crew/${entry!.id}` });
+      const afterLeave = await list(client);
+      expect(afterLeave.find((f) => f.id === flight.id)).toMatchObject({
+        crewCount: 0,
+        isJoined: false,
+      });
+
+      // A heartbeat is not a flight write: the count follows once the list is 5 s old. The
+      // first request after that still gets the old list while a new one is built.
+      await db()
+        .update(users)
+        .set({ lastHeartbeatAt: new Date(t.clock.now().getTime() + HOME_CACHE_TTL_MS) })
+        .where(eq(users.id, alice.id));
+      expect((await list(client))[0]).toMatchObject({ onlineCrewCount: 0 });
+      t.clock.advance(HOME_CACHE_TTL_MS + SECOND);
+      expect((await list(client))[0]).toMatchObject({ onlineCrewCount: 0 });
+      await homeListCache(t.app.deps).settled();
+      expect((await list(client))[0]).toMatchObject({ onlineCrewCount: 1 });
+    });
+
+    it('starts a new list when the day changes', async () => {
+      const tomorrow = await buildFlight(db(), { daysAhead: 1 });
+      const client = await as(await buildCrew(db()));
+      expect((await list(client)).map((f) => f.id)).toEqual([tomorrow.id]);
+      t.clock.advance(2 * 24 * 3600 * SECOND);
+      expect(await list(await as(await buildCrew(db())))).toEqual([]);
+    });
+  });
+
+  describe('POST /api/flights/search', () => {
+    const search = async (client: Injector, payload: object) => {
+      const res = await client({ method: 'POST', url: '/api/flights/search', payload });
+      return res;
+    };
+
+    it('finds by flight number (spaces and case ignored) or airport code', async () => {
+      const f1 = await buildFlight(db(), { flightNumber: 'BA117 (1530)', daysAhead: 2 });
+      const f2 = await buildFlight(db(), {
+        flightNumber: 'BA2490 (0700)',
+        origin: 'LGW',
+        destination: 'FAO',
+        daysAhead: 3,
+      });
+      const client = await as(await buildCrew(db()));
+      const byNumber = await search(client, { query: 'ba 117' });
+      expect(byNumber.statusCode).toBe(200);
+      expect(flightListSchema.parse(byNumber.json()).map((f) => f.id)).toEqual([f1.id]);
+      const byCode = await search(client, { query: 'fao' });
+      expect(byCode.json().map((f: { id: number }) => f.id)).toEqual([f2.id]);
+      expect((await search(client, { query: 'BA' })).json()).toHaveLength(2);
+      expect((await search(client, { query: '%' })).json()).toEqual([]);
+    });
+
+    it('narrows to today, tomorrow, both, or one date; with neither, upcoming only', async () => {
+      const past = await buildFlight(db(), { daysAhead: -3 });
+      const today = await buildFlight(db(), { daysAhead: 0 });
+      const tomorrow = await buildFlight(db(), { daysAhead: 1 });
+      const later = await buildFlight(db(), { daysAhead: 40 });
+      const client = await as(await buildCrew(db()));
+      const ids = async (payload: object) =>
+        (await search(client, payload)).json().map((f: { id: number }) => f.id);
+      expect(await ids({ dateFilterMode: 'today' })).toEqual([today.id]);
+      expect(await ids({ dateFilterMode: 'tomorrow' })).toEqual([tomorrow.id]);
+      expect(await ids({ dateFilterMode: 'both' })).toEqual([today.id, tomorrow.id]);
+      expect(await ids({ date: past.departureDate })).toEqual([past.id]);
+      expect(await ids({})).toEqual([today.id, tomorrow.id, later.id]);
+      expect(await ids({ query: '', date: later.departureDate, dateFilterMode: 'today' })).toEqual([
+        later.id,
+      ]);
+    });
+
+    it("refuses a malformed date with 'Invalid date'", async () => {
+      const client = await as(await buildCrew(db()));
+      const res = await search(client, { date: '2030-02-30' });
+      expect(res.statusCode).toBe(400);
+      expect(res.json().message).toBe('Invalid date');
+      expect((await search(client, { dateFilterMode: 'yesterday' })).statusCode).toBe(400);
+    });
+  });
+
+  describe('GET /api/flights/{id}', () => {
+    it('is 404 for unknown ids and 400 for ids that cannot exist', async () => {
+      const client = await as(await buildCrew(db()));
+      const res = await client({ method: 'GET', url: '/api/flights/999999' });
+      expect(res.statusCode).toBe(404);
+      expect(res.json().message).toBe('Flight not found');
+      for (const id of ['abc', '99999999999', '0']) {
+        expect((await client({ method: 'GET', url: `/api/flights/${id}` })).statusCode).toBe(400);
+      }
+    });
+
+    it('returns the flight with its crew in join order, counts and the delete right', async () => {
+      const flight = await buildFlight(db());
+      const gone = await buildDeleted(db());
+      const first = await buildCrew(db());
+      const second = await buildCrew(db(), { lastHeartbeatAt: new Date(NOW) });
+      await joinFlight(db(), gone, flight);
+      await joinFlight(db(), first, flight, { tags: ['Coffee Chat'], note: 'Hi all' });
+      await joinFlight(db(), second, flight, { role: 'IFM' });
+      const detail = async (user: typeof first) => {
+        const res = await (await as(user))({ method: 'GET', url: `/api/flights/${flight.id}` });
+        expect(res.statusCode).toBe(200);
+        return flightDetailSchema.parse(res.json());
+      };
+      const mine = await detail(first);
+      expect(mine).toMatchObject({
+        id: flight.id,
+        crewCount: 2,
+        onlineCrewCount: 1,
+        isJoined: true,
+        canDelete: true,
+        tags: ['Coffee Chat'],
+      });
+      expect(mine.crewMembers.map((m) => [m.userId, m.role, m.note])).toEqual([
+        [first.id, 'Main Crew', 'Hi all'],
+        [second.id, 'IFM', null],
+      ]);
+      expect(mine.crewMembers[1]!.user.isOnline).toBe(true);
+      expect((await detail(second)).canDelete).toBe(false);
+      expect((await detail(await buildCrew(db()))).isJoined).toBe(false);
+      expect((await detail(await buildAdmin(db()))).canDelete).toBe(true);
+    });
+
+    it('shows the empty crew of a flight nobody is on', async () => {
+      const flight = await buildFlight(db());
+      const res = await (await as(await buildCrew(db())))({
+        method: 'GET',
+        url: `/api/flights/${flight.id}`,
+      });
+      expect(res.json()).toMatchObject({ crewMembers: [], crewCount: 0, canDelete: false });
+    });
+  });
+
+  describe('POST /api/flights', () => {
+    const body = (over: object = {}) => ({
+      flightNumber: 'ba117 (1530)',
+      origin: 'lhr',
+      destination: 'JFK',
+      departureDate: '2030-06-20T00:00:00.000Z',
+      duration: '8h 30m',
+      ...over,
+    });
+
+    it('creates the flight and joins the caller with their own role (201)', async () => {
+      const alice = await buildCrew(db(), { role: 'IFL' });
+      const res = await (await as(alice))({ method: 'POST', url: '/api/flights', payload: body() });
+      expect(res.statusCode).toBe(201);
+      expect(res.json()).toMatchObject({
+        flightNumber: 'BA117 (1530)',
+        origin: 'LHR',
+        destination: 'JFK',
+        departureDate: '2030-06-20T00:00:00.000Z',
+        duration: '8h 30m',
+        crewCount: 1,
+        isJoined: true,
+      });
+      const [row] = await db().select().from(flights).where(eq(flights.id, res.json().id));
+      expect(row).toMatchObject({
+        departureDate: '2030-06-20',
+        hasTime: true,
+        departureAt: new Date('2030-06-20T15:30:00.000Z'),
+        createdBy: alice.id,
+      });
+      const crew = await db().select().from(flightCrew).where(eq(flightCrew.flightId, row!.id));
+      expect(crew.map((c) => [c.userId, c.role])).toEqual([[alice.id, 'IFL']]);
+    });
+
+    it('finds the existing flight (200), also when it was added with or without a time', async () => {
+      const alice = await buildCrew(db());
+      const bob = await buildCrew(db(), { role: 'Captain' });
+      const carol = await buildCrew(db());
+      const first = await (await as(alice))({
+        method: 'POST',
+        url: '/api/flights',
+        payload: body(),
+      });
+      expect(first.statusCode).toBe(201);
+      const second = await (await as(bob))({
+        method: 'POST',
+        url: '/api/flights',
+        payload: body({ flightNumber: 'BA117', departureDate: '2030-06-20', role: 'IFM' }),
+      });
+      expect(second.statusCode).toBe(200);
+      expect(second.json()).toMatchObject({ id: first.json().id, crewCount: 2, isJoined: true });
+      // A rank that is not a crew-entry role falls back to the spec's default.
+      const third = await (await as(carol))({
+        method: 'POST',
+        url: '/api/flights',
+        payload: body({ flightNumber: 'BA117 (1545)' }),
+      });
+      expect(third.statusCode).toBe(200);
+      const crew = await db()
+        .select()
+        .from(flightCrew)
+        .where(eq(flightCrew.flightId, first.json().id));
+      expect(crew.map((c) => c.role)).toEqual(['Main Crew', 'IFM', 'Main Crew']);
+      expect(await db().select().from(flights)).toHaveLength(1);
+      const dave = await buildCrew(db(), { role: 'Purser' });
+      await (await as(dave))({ method: 'POST', url: '/api/flights', payload: body() });
+      const [daveEntry] = await db()
+        .select()
+        .from(flightCrew)
+        .where(eq(flightCrew.userId, dave.id));
+      expect(daveEntry!.role).toBe('Cabin Crew');
+      void bob;
+    });
+
+    it("answers 400 'already on this flight' when the caller is on it", async () => {
+      const client = await as(await buildCrew(db()));
+      await client({ method: 'POST', url: '/api/flights', payload: body() });
+      const again = await client({ method: 'POST', url: '/api/flights', payload: body() });
+      expect(again.statusCode).toBe(400);
+      expect(again.json().message).toContain('already on this flight');
+    });
+
+    it('refuses departed flights without leaving an empty flight behind', async () => {
+      const client = await as(await buildCrew(db()));
+      const res = await client({
+        method: 'POST',
+        url: '/api/flights',
+        payload: body({ flightNumber: 'BA1 (0900)', departureDate: '2030-06-15' }),
+      });
+      expect(res.statusCode).toBe(403);
+      expect(res.json().message).toBe(ACCESS_REASONS.joinDeparted);
+      expect(await db().select().from(flights)).toEqual([]);
+    });
+
+    it('refuses demo users, and invalid input with the spec messages', async () => {
+      const demo = await as(await buildDemo(db()));
+      const refused = await demo({ method: 'POST', url: '/api/flights', payload: body() });
+      expect(refused.statusCode).toBe(403);
+      expect(refused.json().message).toBe(ACCESS_REASONS.demoAddFlights);
+      const client = await as(await buildCrew(db()));
+      const badCode = await client({
+        method: 'POST',
+        url: '/api/flights',
+        payload: body({ destination: 'JF' }),
+      });
+      expect(badCode.statusCode).toBe(400);
+      expect(badCode.json().message).toBe(INVALID_AIRPORT_CODES);
+      const missing = await client({
+        method: 'POST',
+        url: '/api/flights',
+        payload: body({ flightNumber: ' ' }),
+      });
+      expect(missing.statusCode).toBe(400);
+      expect(missing.json().message).toBe(MISSING_FLIGHT_INFO);
+    });
+  });
+
+  describe('POST /api/flights/batch', () => {
+    const row = (flightNumber: string, day: string, over: object = {}) => ({
+      flightNumber,
+      departureDate: `${day}T00:00:00.000Z`,
+      origin: 'LHR',
+      destination: 'JFK',
+      duration: '8h 00m',
+      ...over,
+    });
+
+    it('counts created, joined, existing and failed rows, keeping every good row', async () => {
+      const uploader = await buildCrew(db(), { role: 'IFM' });
+      const other = await buildCrew(db());
+      const theirs = await buildFlight(db(), { flightNumber: 'BA200', time: null, daysAhead: 5 });
+      const mine = await buildFlight(db(), { flightNumber: 'BA300', time: null, daysAhead: 6 });
+      await joinFlight(db(), other, theirs);
+      await joinFlight(db(), uploader, mine);
+      const res = await (await as(uploader))({
+        method: 'POST',
+        url: '/api/flights/batch',
+        payload: {
+          flights: [
+            row('BA100 (0930)', '2030-06-18'),
+            row('BA200', theirs.departureDate),
+            row('BA300', mine.departureDate),
+            row('BA400', '2030-06-18', { origin: 'XX' }),
+            row('BA500 (0600)', '2030-06-15'),
+            row('', '2030-06-18'),
+            row('BA600', 'not a date'),
+            row('BA700 (2200)', '2030-06-19', { duration: null }),
+          ],
+        },
+      });
+      expect(res.statusCode).toBe(200);
+      const out = res.json();
+      expect(out.results).toEqual({ created: 2, joined: 1, existing: 1, failed: 4 });
+      expect(out.existingFlights).toEqual([`BA300 LHR-JFK ${mine.departureDate}`]);
+      expect(out.errorDetails).toEqual([
+        `BA400: ${INVALID_AIRPORT_CODES}`,
+        `BA500 (0600) LHR-JFK 2030-06-15: ${ACCESS_REASONS.joinDeparted}`,
+        `Row 6: ${MISSING_FLIGHT_INFO}`,
+        'BA600: Invalid date',
+      ]);
+      expect(out.message).toBe('3 flights added, 1 already in your roster, 4 failed');
+      const entries = await db()
+        .select()
+        .from(flightCrew)
+        .where(eq(flightCrew.userId, uploader.id));
+      expect(entries).toHaveLength(4);
+      expect(new Set(entries.map((e) => e.role))).toEqual(new Set(['IFM', 'Main Crew']));
+      // The departed row did not create a flight.
+      expect((await db().select().from(flights)).map((f) => f.flightNumber).sort()).toEqual([
+        'BA100 (0930)',
+        'BA200',
+        'BA300',
+        'BA700 (2200)',
+      ]);
+    });
+
+    it('writes the rows one by one when writing them together fails', async () => {
+      // A database error on one row (here a trigger) must not cost the good rows.
+      await db().execute(
+        sql.raw(`create or replace function refuse_ba666() returns trigger language plpgsql as $$
+          begin if new.flight_number = 'BA666' then raise exception 'refused'; end if;
+          return new; end $$`),
+      );
+      await db().execute(
+        sql.raw(
+          'create trigger refuse_ba666 before insert on flights for each row execute function refuse_ba666()',
+        ),
+      );
+      try {
+        const res = await (await as(await buildCrew(db())))({
+          method: 'POST',
+          url: '/api/flights/batch',
+          payload: {
+            flights: [
+              row('BA665', '2030-06-20'),
+              row('BA666', '2030-06-20'),
+              row('BA667', '2030-06-20'),
+            ],
+          },
+        });
+        expect(res.statusCode).toBe(200);
+        expect(res.json().results).toEqual({ created: 2, joined: 0, existing: 0, failed: 1 });
+        expect(res.json().errorDetails).toEqual(['BA666 LHR-JFK 2030-06-20: Could not be saved']);
+        expect((await db().select().from(flights)).map((f) => f.flightNumber).sort()).toEqual([
+          'BA665',
+          'BA667',
+        ]);
+      } finally {
+        await db().execute(sql.raw('drop trigger refuse_ba666 on flights'));
+      }
+    });
+
+    it('counts a flight listed twice once, the second as already in the roster', async () => {
+      const res = await (await as(await buildCrew(db())))({
+        method: 'POST',
+        url: '/api/flights/batch',
+        payload: { flights: [row('BA10 (0800)', '2030-06-21'), row('BA10', '2030-06-21')] },
+      });
+      expect(res.json().results).toEqual({ created: 1, joined: 0, existing: 1, failed: 0 });
+    });
+
+    it('answers 400 only when the body itself is invalid, and 403 to demo users', async () => {
+      const client = await as(await buildCrew(db()));
+      const empty = await client({
+        method: 'POST',
+        url: '/api/flights/batch',
+        payload: { flights: [] },
+      });
+      expect(empty.statusCode).toBe(400);
+      expect(empty.json().message).toBe('No Flights Selected');
+      const tooMany = await client({
+        method: 'POST',
+        url: '/api/flights/batch',
+        payload: { flights: Array.from({ length: 201 }, () => row('BA1', '2030-06-20')) },
+      });
+      expect(tooMany.statusCode).toBe(400);
+      const demo = await as(await buildDemo(db()));
+      const refused = await demo({
+        method: 'POST',
+        url: '/api/flights/batch',
+        payload: { flights: [row('BA1', '2030-06-20')] },
+      });
+      expect(refused.statusCode).toBe(403);
+    });
+  });
+
+  describe('DELETE /api/flights/{id}', () => {
+    it('lets the first crew member delete it for everyone, with its waves and messages', async () => {
+      const flight = await buildFlight(db());
+      const first = await buildCrew(db());
+      const second = await buildCrew(db());
+      await joinFlight(db(), first, flight);
+      await joinFlight(db(), second, flight);
+      const wave = await buildWave(db(), second, first, flight, { status: 'accepted' });
+      await db().insert(messages).values({ waveId: wave.id, senderId: first.id, content: 'hello' });
+
+      const denied = await (await as(second))({
+        method: 'DELETE',
+        url: `/api/flights/${flight.id}`,
+      });
+      expect(denied.statusCode).toBe(403);
+      expect(denied.json().message).toBe(ACCESS_REASONS.deleteFlightDenied);
+
+      const client = await as(first);
+      expect((await list(client)).map((f) => f.id)).toEqual([flight.id]);
+      const res = await client({ method: 'DELETE', url: `/api/flights/${flight.id}` });
+      expect(res.statusCode).toBe(200);
+      expect(res.json()).toEqual({ success: true });
+      expect(
+        await db().select().from(flightCrew).where(eq(flightCrew.flightId, flight.id)),
+      ).toEqual([]);
+      expect(await db().select().from(waves).where(eq(waves.flightId, flight.id))).toEqual([]);
+      expect(await db().select().from(messages).where(eq(messages.waveId, wave.id))).toEqual([]);
+      expect(await list(client)).toEqual([]);
+      const again = await client({ method: 'DELETE', url: `/api/flights/${flight.id}` });
+      expect(again.statusCode).toBe(404);
+    });
+
+    it('skips deleted users when finding the first crew member; admins may always delete', async () => {
+      const flight = await buildFlight(db());
+      const gone = await buildDeleted(db());
+      const next = await buildCrew(db());
+      await joinFlight(db(), gone, flight);
+      await joinFlight(db(), next, flight);
+      const stranger = await as(await buildCrew(db()));
+      expect(
+        (await stranger({ method: 'DELETE', url: `/api/flights/${flight.id}` })).statusCode,
+      ).toBe(403);
+      const demo = await as(await buildDemo(db()));
+      expect((await demo({ method: 'DELETE', url: `/api/flights/${flight.id}` })).statusCode).toBe(
+        403,
+      );
+      expect(
+        (await (await as(next))({ method: 'DELETE', url: `/api/flights/${flight.id}` })).statusCode,
+      ).toBe(200);
+
+      const other = await buildFlight(db());
+      await joinFlight(db(), await buildCrew(db()), other);
+      const admin = await as(await buildAdmin(db()));
+      expect((await admin({ method: 'DELETE', url: `/api/flights/${other.id}` })).statusCode).toBe(
+        200,
+      );
+    });
+  });
+
+  describe('GET /api/flights/stats and GET /api/user/flights', () => {
+    it('counts active flights of the window and every flight ever added', async () => {
+      const alice = await buildCrew(db());
+      const client = await as(alice);
+      const before = flightStatsSchema.parse(
+        (await client({ method: 'GET', url: '/api/flights/stats' })).json(),
+      );
+      const departedToday = await buildFlight(db(), { daysAhead: 0, time: '08:00' });
+      const upcoming = await buildFlight(db(), { daysAhead: 2 });
+      await buildFlight(db(), { daysAhead: 3 });
+      await joinFlight(db(), alice, departedToday);
+      await joinFlight(db(), alice, upcoming);
+      await client({
+        method: 'POST',
+        url: '/api/flights',
+        payload: {
+          flightNumber: 'BA9',
+          origin: 'LHR',
+          destination: 'BOS',
+          departureDate: '2030-06-25',
+        },
+      });
+      dropCache();
+      const after = (await client({ method: 'GET', url: '/api/flights/stats' })).json();
+      expect(after).toEqual({
+        activeFlights: 2,
+        totalSharedFlights: before.totalSharedFlights + 1,
+      });
+    });
+
+    it("lists the viewer's flights by departure with delete or leave", async () => {
+      const alice = await buildCrew(db());
+      const bob = await buildCrew(db());
+      const later = await buildFlight(db(), { daysAhead: 9 });
+      const past = await buildFlight(db(), { daysAhead: -4 });
+      const soon = await buildFlight(db(), { daysAhead: 1 });
+      await joinFlight(db(), bob, soon);
+      await joinFlight(db(), alice, later, { role: 'IFL', tags: ['Coffee Chat'] });
+      await joinFlight(db(), alice, past);
+      await joinFlight(db(), alice, soon);
+      const res = await (await as(alice))({ method: 'GET', url: '/api/user/flights' });
+      expect(res.statusCode).toBe(200);
+      const items = userFlightsSchema.parse(res.json());
+      expect(items.map((i) => [i.flight.id, i.canDelete])).toEqual([
+        [past.id, true],
+        [soon.id, false],
+        [later.id, true],
+      ]);
+      expect(items[2]).toMatchObject({ role: 'IFL', tags: ['Coffee Chat'] });
+      expect(items[1]!.flight.crewCount).toBe(2);
+      const none = await (await as(await buildCrew(db())))({
+        method: 'GET',
+        url: '/api/user/flights',
+      });
+      expect(none.json()).toEqual([]);
+    });
+  });
+});

@@ -1,0 +1,224 @@
+import { departureInstant, type Flight } from '../../../domain';
+import type { AppDeps } from '../../app';
+
+/**
+ * The shared part of the home list (every flight of the window with its counts, the same for
+ * every member) serialised once, as bytes. Each response only patches in the member's own
+ * `isJoined`, so a large list costs a memory copy at most, not a serialisation.
+ *
+ * Freshness, in this process: a write to one flight (join, leave, tags, add, delete) patches
+ * that flight into the list at once (one small query); a bulk write (roster batch) drops the
+ * list. Heartbeats change online counts without a write, and other instances write too: the
+ * list is rebuilt (in the background) once it is HOME_CACHE_TTL_MS old. Cross-instance
+ * invalidation arrives with LISTEN/NOTIFY in the realtime issue.
+ */
+export const HOME_CACHE_TTL_MS = 5_000;
+/** Members whose joined flights are remembered at once; beyond it the map starts over. */
+const JOINED_MAX_USERS = 10_000;
+
+export type HomeWindow = { from: string; to: string };
+
+export type HomeSnapshot = {
+  /** The window's first day, 'YYYY-MM-DD': a new day is a new list. */
+  key: string;
+  window: HomeWindow;
+  builtAt: number;
+  flights: Flight[];
+  items: Item[];
+  /** The response for a member on none of these flights: `"isJoined":false` throughout. */
+  body: Buffer;
+  /** Flight id -> byte offset of its `false`, where a member's `true ` is written instead. */
+  offsets: Map<number, number>;
+};
+
+const sortKey = (f: Flight) => departureInstant(f).getTime();
+
+/** The order of the list query: day, departure instant, flight number. */
+function compareListOrder(a: Flight, b: Flight): number {
+  const byDay = a.departureDate.localeCompare(b.departureDate);
+  if (byDay !== 0) return byDay;
+  const byTime = sortKey(a) - sortKey(b);
+  if (byTime !== 0) return byTime;
+  return a.flightNumber < b.flightNumber ? -1 : a.flightNumber > b.flightNumber ? 1 : 0;
+}
+
+type Item = { flight: Flight; json: string; bytes: number };
+
+function toItem(flight: Flight): Item {
+  const json = JSON.stringify({ ...flight, isJoined: false });
+  return { flight, json, bytes: Buffer.byteLength(json) };
+}
+
+function toSnapshot(key: string, window: HomeWindow, builtAt: number, items: Item[]): HomeSnapshot {
+  const offsets = new Map<number, number>();
+  let at = 1; // after '['
+  for (const { flight, bytes } of items) {
+    // Each item ends with `false}`: remember where `false` starts.
+    offsets.set(flight.id, at + bytes - 6);
+    at += bytes + 1;
+  }
+  return {
+    key,
+    window,
+    builtAt,
+    items,
+    flights: items.map((i) => i.flight),
+    body: Buffer.from(`[${items.map((i) => i.json).join(',')}]`),
+    offsets,
+  };
+}
+
+const TRUE = Buffer.from('true ');
+
+/**
+ * The response body for one member: the shared bytes, with `false}` turned into `true }` (the
+ * same length, still JSON) for the flights they are on. A member on none of them gets the
+ * shared buffer itself.
+ */
+export function renderHomeList(snapshot: HomeSnapshot, joined: ReadonlySet<number>): Buffer {
+  let out: Buffer | null = null;
+  for (const id of joined) {
+    const offset = snapshot.offsets.get(id);
+    if (offset === undefined) continue;
+    if (!out) {
+      out = Buffer.allocUnsafe(snapshot.body.length);
+      snapshot.body.copy(out);
+    }
+    TRUE.copy(out, offset);
+  }
+  return out ?? snapshot.body;
+}
+
+export class HomeListCache {
+  private snapshot: HomeSnapshot | null = null;
+  private pending: { key: string; version: number; promise: Promise<HomeSnapshot> } | null = null;
+  /** Bumped by every write, so a build that raced a write is served once but not kept. */
+  private version = 0;
+  private joined = new Map<number, { at: number; ids: ReadonlySet<number> }>();
+  /** Per flight, the latest patch: an older patch finishing later must not win. */
+  private patchSeq = new Map<number, number>();
+
+  /** A bulk write: drop everything; the next read rebuilds. */
+  invalidate() {
+    this.version += 1;
+    this.snapshot = null;
+    this.pending = null;
+    this.joined.clear();
+  }
+
+  /**
+   * The list for this window. A list older than HOME_CACHE_TTL_MS is still served while a
+   * fresh one is built in the background, so no request waits for a rebuild; only the first
+   * request of a day (or after a bulk write) builds it while waiting.
+   */
+  async get(
+    window: HomeWindow,
+    nowMs: number,
+    build: () => Promise<Flight[]>,
+  ): Promise<HomeSnapshot> {
+    const current = this.snapshot;
+    if (current && current.key === window.from) {
+      if (nowMs - current.builtAt >= HOME_CACHE_TTL_MS) {
+        this.rebuild(window, nowMs, build).catch(() => {
+          // The stale list stays; the next request tries again.
+        });
+      }
+      return current;
+    }
+    return this.rebuild(window, nowMs, build);
+  }
+
+  /** Resolves once no rebuild is running (tests). */
+  async settled(): Promise<void> {
+    await this.pending?.promise.catch(() => {});
+  }
+
+  private async rebuild(
+    window: HomeWindow,
+    nowMs: number,
+    build: () => Promise<Flight[]>,
+  ): Promise<HomeSnapshot> {
+    const key = window.from;
+    // Concurrent misses share one build instead of each running the query.
+    if (this.pending && this.pending.key === key && this.pending.version === this.version) {
+      return this.pending.promise;
+    }
+    const version = this.version;
+    const promise = build().then((flights) => {
+      const snapshot = toSnapshot(key, window, nowMs, flights.map(toItem));
+      // A write during the build may have changed the list: serve it once, do not keep it.
+      if (this.version === version) this.snapshot = snapshot;
+      return snapshot;
+    });
+    this.pending = { key, version, promise };
+    try {
+      return await promise;
+    } finally {
+      if (this.pending?.promise === promise) this.pending = null;
+    }
+  }
+
+  /**
+   * One flight changed (after its write committed): put its current figures into the list, or
+   * take it out when it is gone (`load` answers null). `userIds` are members whose own flights
+   * changed (join, leave). Awaited by the writer, so its next read already shows the change.
+   */
+  async flightChanged(
+    flightId: number,
+    load: () => Promise<Flight | null>,
+    userIds: number[] = [],
+  ): Promise<void> {
+    this.version += 1;
+    this.pending = null;
+    for (const id of userIds) this.joined.delete(id);
+    const seq = (this.patchSeq.get(flightId) ?? 0) + 1;
+    this.patchSeq.set(flightId, seq);
+    try {
+      const current = this.snapshot;
+      if (!current) return;
+      const flight = await load();
+      if (this.patchSeq.get(flightId) !== seq || this.snapshot === null) return;
+      const base = this.snapshot;
+      const others = base.items.filter((i) => i.flight.id !== flightId);
+      const day = flight?.departureDate.slice(0, 10);
+      const inWindow = day !== undefined && day >= base.window.from && day <= base.window.to;
+      if (!inWindow && others.length === base.items.length) return;
+      // Only the changed flight is serialised again; the others keep their JSON.
+      const items = inWindow
+        ? [...others, toItem(flight!)].sort((a, b) => compareListOrder(a.flight, b.flight))
+        : others;
+      this.snapshot = toSnapshot(base.key, base.window, base.builtAt, items);
+    } finally {
+      if (this.patchSeq.get(flightId) === seq) this.patchSeq.delete(flightId);
+    }
+  }
+
+  /** The flights a member is on, kept like the list (same lifetime, dropped on their writes). */
+  async joinedBy(
+    userId: number,
+    nowMs: number,
+    load: () => Promise<ReadonlySet<number>>,
+  ): Promise<ReadonlySet<number>> {
+    const known = this.joined.get(userId);
+    if (known && nowMs - known.at < HOME_CACHE_TTL_MS) return known.ids;
+    const version = this.version;
+    const ids = await load();
+    if (this.version === version) {
+      if (this.joined.size >= JOINED_MAX_USERS) this.joined.clear();
+      this.joined.set(userId, { at: nowMs, ids });
+    }
+    return ids;
+  }
+}
+
+const caches = new WeakMap<AppDeps, HomeListCache>();
+
+/** One cache per app (tests build many apps in one process). */
+export function homeListCache(deps: AppDeps): HomeListCache {
+  let cache = caches.get(deps);
+  if (!cache) {
+    cache = new HomeListCache();
+    caches.set(deps, cache);
+  }
+  return cache;
+}

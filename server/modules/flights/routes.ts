@@ -1,0 +1,143 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import {
+  ACCESS_REASONS,
+  batchFlightsRequestSchema,
+  batchFlightsResponseSchema,
+  createFlightRequestSchema,
+  type FlightListItem,
+  flightDetailSchema,
+  flightListItemSchema,
+  flightListSchema,
+  flightSearchRequestSchema,
+  flightStatsSchema,
+  idParamSchema,
+  successResponseSchema,
+  userFlightsSchema,
+} from '../../../domain';
+import { currentUser } from '../../plugins/access';
+import { createFlightService } from './service';
+
+const tags = ['flights'];
+
+/** HTTP shape only: validate, authorise (access + domain rules in the service), one call. */
+export const flightRoutes: FastifyPluginAsyncZod = async (app) => {
+  const flights = createFlightService(app.deps);
+
+  app.get(
+    '/api/flights',
+    {
+      config: { access: 'user' },
+      schema: {
+        tags,
+        summary: "Today's and the coming days' flights, with isJoined and crew/online counts",
+        response: { 200: flightListSchema },
+      },
+    },
+    async (request, reply) => {
+      const json = await flights.homeListJson(currentUser(request));
+      // Already JSON bytes: the shared part is serialised once per cache lifetime, not per
+      // request. Fastify sends a Buffer as it is; the route's type only knows objects.
+      return reply
+        .type('application/json; charset=utf-8')
+        .send(json as unknown as FlightListItem[]);
+    },
+  );
+
+  app.get(
+    '/api/flights/stats',
+    {
+      config: { access: 'user' },
+      schema: { tags, summary: 'Home header counters', response: { 200: flightStatsSchema } },
+    },
+    async () => flights.stats(),
+  );
+
+  app.post(
+    '/api/flights/search',
+    {
+      config: { access: 'user' },
+      schema: {
+        tags,
+        summary: 'Search by flight number or airport, a day or a date filter mode',
+        body: flightSearchRequestSchema,
+        response: { 200: flightListSchema },
+      },
+    },
+    async (request) => flights.search(currentUser(request), request.body),
+  );
+
+  app.get(
+    '/api/flights/:id',
+    {
+      config: { access: 'user' },
+      schema: {
+        tags,
+        summary: 'A flight with its crew, presented for the viewer',
+        params: idParamSchema,
+        response: { 200: flightDetailSchema },
+      },
+    },
+    async (request) => flights.detail(currentUser(request), request.params.id),
+  );
+
+  app.post(
+    '/api/flights',
+    {
+      config: { access: 'user', notDemo: true, demoMessage: ACCESS_REASONS.demoAddFlights },
+      schema: {
+        tags,
+        summary: 'Find or create the flight and join it (201 new, 200 existing)',
+        body: createFlightRequestSchema,
+        response: { 200: flightListItemSchema, 201: flightListItemSchema },
+      },
+    },
+    async (request, reply) => {
+      const { created, flight } = await flights.addAndJoin(currentUser(request), request.body);
+      return reply.status(created ? 201 : 200).send(flight);
+    },
+  );
+
+  app.post(
+    '/api/flights/batch',
+    {
+      config: { access: 'user', notDemo: true, demoMessage: ACCESS_REASONS.demoAddFlights },
+      schema: {
+        tags,
+        summary: 'Add and join up to 200 flights (roster upload), one transaction per row',
+        body: batchFlightsRequestSchema,
+        response: { 200: batchFlightsResponseSchema },
+      },
+    },
+    async (request) => flights.batch(currentUser(request), request.body.flights),
+  );
+
+  app.delete(
+    '/api/flights/:id',
+    {
+      config: { access: 'user', notDemo: true, demoMessage: ACCESS_REASONS.demoDeleteFlight },
+      schema: {
+        tags,
+        summary: 'Delete a flight for all crew (admins and the first crew member)',
+        params: idParamSchema,
+        response: { 200: successResponseSchema },
+      },
+    },
+    async (request) => {
+      await flights.remove(currentUser(request), request.params.id);
+      return { success: true };
+    },
+  );
+
+  app.get(
+    '/api/user/flights',
+    {
+      config: { access: 'user' },
+      schema: {
+        tags,
+        summary: "The viewer's flights (My Flights), by departure",
+        response: { 200: userFlightsSchema },
+      },
+    },
+    async (request) => flights.userFlights(currentUser(request)),
+  );
+};

@@ -1,0 +1,341 @@
+import { and, asc, eq, gte, inArray, lte, or, type SQL, sql } from 'drizzle-orm';
+import {
+  addDays,
+  type BatchFlightsRequest,
+  type BatchFlightsResponse,
+  type CreateFlightRequest,
+  type CrewMember,
+  type CrewWaveState,
+  canAddFlights,
+  canDeleteFlight,
+  dateFilterDays,
+  departureInstant,
+  type FlightDetail,
+  type FlightListItem,
+  type FlightSearchRequest,
+  type FlightStats,
+  type UserFlight,
+  utcDay,
+} from '../../../domain';
+import type { AppDeps } from '../../app';
+import {
+  auditLog,
+  flightCrew,
+  flights,
+  platformCounters,
+  type UserRow,
+  users,
+  type WaveRow,
+  waves,
+} from '../../db/schema';
+import { forbidden, notFound } from '../../lib/errors';
+import { FLIGHT_NOT_FOUND, joinInTransaction, joinRefusal } from '../crew/service';
+import { isOnlineSql } from '../users/online';
+import { presentMember } from '../users/presenter';
+import { addFlightsBatch } from './batch';
+import { defaultCrewRole, findOrCreateFlight } from './flight-store';
+import { homeListCache, renderHomeList } from './home-cache';
+import {
+  type FlightAggregateRow,
+  flightTags,
+  isKnownIdRange,
+  loadListFlight,
+  presentAggregate,
+  presentFlight,
+  presentListItem,
+  selectFlightsWithCounts,
+} from './queries';
+
+/** The home list: today and the next 30 days (what the screen shows, not the whole table). */
+export const HOME_WINDOW_DAYS = 30;
+/** Searches are bounded too: a broad term over all upcoming flights returns at most this many. */
+export const SEARCH_LIMIT = 500;
+
+/** The wave state of a crew card, from the viewer's side. */
+function waveStateFor(wave: WaveRow | undefined, viewerId: number): CrewWaveState {
+  if (!wave) return { status: 'none', waveId: null };
+  if (wave.status === 'pending') {
+    return {
+      status: wave.senderId === viewerId ? 'pending-sent' : 'pending-received',
+      waveId: wave.id,
+    };
+  }
+  return { status: wave.status === 'accepted' ? 'accepted' : 'rejected', waveId: wave.id };
+}
+
+export function createFlightService(deps: AppDeps) {
+  const { db } = deps.database;
+  const cache = homeListCache(deps);
+  const now = () => deps.clock.now();
+  const patch = (flightId: number, userIds: number[] = []) =>
+    cache.flightChanged(flightId, () => loadListFlight(db, now(), flightId), userIds);
+
+  /** Which of these flights the viewer is on. */
+  async function joinedIds(viewerId: number, flightIds: number[]) {
+    const rows = await db
+      .select({ flightId: flightCrew.flightId })
+      .from(flightCrew)
+      .where(and(eq(flightCrew.userId, viewerId), inArray(flightCrew.flightId, flightIds)));
+    return new Set(rows.map((r) => r.flightId));
+  }
+
+  async function listItem(viewerId: number, flightId: number): Promise<FlightListItem> {
+    const at = now();
+    const [row] = await selectFlightsWithCounts(db, at, eq(flights.id, flightId));
+    if (!row) throw notFound(FLIGHT_NOT_FOUND);
+    const joined = await joinedIds(viewerId, [flightId]);
+    return presentListItem(row as FlightAggregateRow, joined.has(flightId));
+  }
+
+  async function homeSnapshot(at: Date) {
+    const from = utcDay(at);
+    const to = utcDay(addDays(at, HOME_WINDOW_DAYS));
+    return cache.get({ from, to }, at.getTime(), async () => {
+      const rows = await selectFlightsWithCounts(
+        db,
+        at,
+        and(gte(flights.departureDate, from), lte(flights.departureDate, to)),
+      );
+      return (rows as FlightAggregateRow[]).map(presentAggregate);
+    });
+  }
+
+  return {
+    /** GET /api/flights: the cached shared list with the viewer's isJoined, as JSON bytes. */
+    async homeListJson(viewer: UserRow): Promise<Buffer> {
+      const at = now();
+      const snapshot = await homeSnapshot(at);
+      if (snapshot.offsets.size === 0) return snapshot.body;
+      const joined = await cache.joinedBy(viewer.id, at.getTime(), async () => {
+        const rows = await db
+          .select({ flightId: flightCrew.flightId })
+          .from(flightCrew)
+          .where(eq(flightCrew.userId, viewer.id));
+        return new Set(rows.map((r) => r.flightId));
+      });
+      return renderHomeList(snapshot, joined);
+    },
+
+    /** POST /api/flights/search. */
+    async search(viewer: UserRow, body: FlightSearchRequest): Promise<FlightListItem[]> {
+      const at = now();
+      const conditions: (SQL | undefined)[] = [];
+      if (body.date) conditions.push(eq(flights.departureDate, body.date));
+      else if (body.dateFilterMode) {
+        conditions.push(inArray(flights.departureDate, dateFilterDays(body.dateFilterMode, at)));
+      } else conditions.push(gte(flights.departureDate, utcDay(at)));
+      const term = body.query?.toUpperCase().replace(/\s+/g, '') ?? '';
+      if (term) {
+        const like = `%${term.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+        const prefix = `${term.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+        conditions.push(
+          or(
+            sql`replace(upper(${flights.flightNumber}), ' ', '') like ${like}`,
+            sql`${flights.origin} like ${prefix}`,
+            sql`${flights.destination} like ${prefix}`,
+          ),
+        );
+      }
+      const rows = (await selectFlightsWithCounts(
+        db,
+        at,
+        and(...conditions),
+        SEARCH_LIMIT,
+      )) as FlightAggregateRow[];
+      if (rows.length === 0) return [];
+      const joined = await joinedIds(
+        viewer.id,
+        rows.map((r) => r.flight.id),
+      );
+      return rows.map((r) => presentListItem(r, joined.has(r.flight.id)));
+    },
+
+    /** GET /api/flights/{id}: the flight with its crew, presented for this viewer. */
+    async detail(viewer: UserRow, id: number): Promise<FlightDetail> {
+      const at = now();
+      if (!isKnownIdRange(id)) throw notFound(FLIGHT_NOT_FOUND);
+      const [flight] = await db.select().from(flights).where(eq(flights.id, id)).limit(1);
+      if (!flight || flight.deletedAt) throw notFound(FLIGHT_NOT_FOUND);
+
+      const crew = await db
+        .select({ entry: flightCrew, user: users, isOnline: isOnlineSql(at) })
+        .from(flightCrew)
+        .innerJoin(users, and(eq(users.id, flightCrew.userId), eq(users.isDeleted, false)))
+        .where(eq(flightCrew.flightId, id))
+        .orderBy(asc(flightCrew.id));
+
+      const others = crew.map((c) => c.user.id).filter((uid) => uid !== viewer.id);
+      const related =
+        others.length === 0
+          ? []
+          : await db
+              .select()
+              .from(waves)
+              .where(
+                and(
+                  or(eq(waves.flightId, id), eq(waves.status, 'accepted')),
+                  or(
+                    and(eq(waves.senderId, viewer.id), inArray(waves.receiverId, others)),
+                    and(eq(waves.receiverId, viewer.id), inArray(waves.senderId, others)),
+                  ),
+                ),
+              );
+      const otherOf = (w: WaveRow) => (w.senderId === viewer.id ? w.receiverId : w.senderId);
+      const onThisFlight = new Map<number, WaveRow>();
+      const accepted = new Map<number, WaveRow>();
+      for (const w of related) {
+        if (w.flightId === id) onThisFlight.set(otherOf(w), w);
+        if (w.status === 'accepted' && !accepted.has(otherOf(w))) accepted.set(otherOf(w), w);
+      }
+
+      const crewMembers: CrewMember[] = crew.map(({ entry, user, isOnline }) => {
+        const here = onThisFlight.get(user.id);
+        const reveal = here?.status === 'accepted' ? here : (accepted.get(user.id) ?? null);
+        return {
+          id: entry.id,
+          flightId: entry.flightId,
+          userId: entry.userId,
+          role: entry.role,
+          tags: entry.tags,
+          note: entry.note,
+          createdAt: entry.createdAt.toISOString(),
+          expiresAt: entry.expiresAt ? entry.expiresAt.toISOString() : null,
+          user: presentMember(viewer, { ...user, isOnline: Boolean(isOnline) }, reveal, at),
+          waveStatus:
+            user.id === viewer.id
+              ? { status: 'none', waveId: null }
+              : waveStateFor(here, viewer.id),
+          ...(viewer.isAdmin && { fullIdentity: { name: user.name, email: user.email } }),
+        };
+      });
+
+      const firstCrewUserId = crew[0]?.user.id ?? null;
+      return {
+        ...presentFlight(flight, {
+          crewCount: crew.length,
+          onlineCrewCount: crew.filter((c) => c.isOnline).length,
+          tags: flightTags(crew.map((c) => c.entry.tags.join('|')).join('|')),
+        }),
+        isJoined: crew.some((c) => c.user.id === viewer.id),
+        crewMembers,
+        canDelete: canDeleteFlight(viewer, { firstCrewUserId }).ok,
+      };
+    },
+
+    /**
+     * POST /api/flights: find or create the flight and put the caller on it, in one
+     * transaction. 'created' tells the route to answer 201.
+     */
+    async addAndJoin(
+      viewer: UserRow,
+      body: CreateFlightRequest,
+    ): Promise<{ created: boolean; flight: FlightListItem }> {
+      const rule = canAddFlights(viewer);
+      if (!rule.ok) throw forbidden(rule.reason);
+      const at = now();
+      const result = await db.transaction(async (tx) => {
+        const { flight, created } = await findOrCreateFlight(tx, viewer, body, at);
+        const role = body.role ?? defaultCrewRole(viewer);
+        const joined = await joinInTransaction(
+          tx,
+          viewer,
+          flight,
+          { role, tags: [], note: null },
+          at,
+        );
+        // A refused join must not leave a new, empty flight behind: throwing rolls it back.
+        if (!joined.ok) throw joinRefusal(joined.reason);
+        return { flight, created };
+      });
+      await patch(result.flight.id, [viewer.id]);
+      return { created: result.created, flight: await listItem(viewer.id, result.flight.id) };
+    },
+
+    /** POST /api/flights/batch (see batch.ts). */
+    async batch(
+      viewer: UserRow,
+      rows: BatchFlightsRequest['flights'],
+    ): Promise<BatchFlightsResponse> {
+      const rule = canAddFlights(viewer);
+      if (!rule.ok) throw forbidden(rule.reason);
+      const response = await addFlightsBatch(db, viewer, rows, now());
+      if (response.results.created + response.results.joined > 0) cache.invalidate();
+      return response;
+    },
+
+    /** DELETE /api/flights/{id}: admins and the first crew member; gone for all crew. */
+    async remove(viewer: UserRow, id: number): Promise<void> {
+      const at = now();
+      if (!isKnownIdRange(id)) throw notFound(FLIGHT_NOT_FOUND);
+      const [row] = (await selectFlightsWithCounts(db, at, eq(flights.id, id))) as
+        | FlightAggregateRow[]
+        | [];
+      if (!row) throw notFound(FLIGHT_NOT_FOUND);
+      const rule = canDeleteFlight(viewer, { firstCrewUserId: row.firstCrewUserId });
+      if (!rule.ok) throw forbidden(rule.reason);
+      await db.transaction(async (tx) => {
+        // Crew entries, waves and their messages go with it (foreign keys cascade).
+        await tx.delete(flights).where(eq(flights.id, id));
+        await tx.insert(auditLog).values({
+          actorId: viewer.id,
+          action: 'flight.delete',
+          targetType: 'flight',
+          targetId: id,
+          detail: {
+            flightNumber: row.flight.flightNumber,
+            departureDate: row.flight.departureDate,
+            crewCount: row.crewCount,
+          },
+          createdAt: at,
+        });
+      });
+      await patch(id);
+    },
+
+    /**
+     * GET /api/flights/stats: activeFlights = flights of the home window not yet departed with
+     * at least one member; totalSharedFlights = every flight ever added (the platform counter).
+     * Both cost the same however much history there is.
+     */
+    async stats(): Promise<FlightStats> {
+      const at = now();
+      const snapshot = await homeSnapshot(at);
+      const nowMs = at.getTime();
+      let activeFlights = 0;
+      for (const f of snapshot.flights) {
+        if (f.crewCount > 0 && departureInstant(f).getTime() >= nowMs) activeFlights += 1;
+      }
+      const [counter] = await db
+        .select({ total: platformCounters.totalFlightsEverCreated })
+        .from(platformCounters)
+        .where(eq(platformCounters.id, 1));
+      return { activeFlights, totalSharedFlights: counter?.total ?? 0 };
+    },
+
+    /** GET /api/user/flights: the viewer's crew entries with their flights, by departure. */
+    async userFlights(viewer: UserRow): Promise<UserFlight[]> {
+      const at = now();
+      const mine = await db.select().from(flightCrew).where(eq(flightCrew.userId, viewer.id));
+      if (mine.length === 0) return [];
+      const byFlight = new Map(mine.map((e) => [e.flightId, e]));
+      const rows = (await selectFlightsWithCounts(
+        db,
+        at,
+        inArray(flights.id, [...byFlight.keys()]),
+      )) as FlightAggregateRow[];
+      return rows.map((row) => {
+        const entry = byFlight.get(row.flight.id)!;
+        return {
+          id: entry.id,
+          role: entry.role,
+          tags: entry.tags,
+          note: entry.note,
+          canDelete: canDeleteFlight(viewer, { firstCrewUserId: row.firstCrewUserId }).ok,
+          flight: presentAggregate(row),
+        };
+      });
+    },
+  };
+}
+
+export type FlightService = ReturnType<typeof createFlightService>;

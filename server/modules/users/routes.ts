@@ -1,0 +1,142 @@
+import type { FastifyPluginAsyncZod, ZodTypeProvider } from 'fastify-type-provider-zod';
+import {
+  ACCESS_REASONS,
+  onlineStatusResponseSchema,
+  onlineStatusSchema,
+  passcodeRevealResponseSchema,
+  profileSetupRequestSchema,
+  updateContactEmailRequestSchema,
+  updateContactEmailResponseSchema,
+  updateProfileRequestSchema,
+  userAnalyticsSchema,
+  userSchema,
+  userStatsResponseSchema,
+} from '../../../domain';
+import { badRequest } from '../../lib/errors';
+import { currentUser } from '../../plugins/access';
+import { createProfileService } from './service';
+
+const INVALID_JSON = 'Invalid JSON body';
+
+export const usersRoutes: FastifyPluginAsyncZod = async (app) => {
+  const profiles = createProfileService(app.deps);
+  const editable = {
+    access: 'user' as const,
+    notDemo: true as const,
+    demoMessage: ACCESS_REASONS.demoEditProfile,
+  };
+
+  app.put(
+    '/api/users/profile',
+    {
+      config: editable,
+      schema: {
+        tags: ['users'],
+        summary: 'Update any of your editable profile fields and privacy settings',
+        body: updateProfileRequestSchema,
+        response: { 200: userSchema },
+      },
+    },
+    async (request) => profiles.updateProfile(currentUser(request), request.body),
+  );
+
+  app.patch(
+    '/api/users/me',
+    {
+      config: editable,
+      schema: {
+        tags: ['users'],
+        summary: 'First-time profile setup',
+        body: profileSetupRequestSchema,
+        response: { 200: userSchema },
+      },
+    },
+    async (request) => profiles.setup(currentUser(request), request.body),
+  );
+
+  app.get(
+    '/api/users/me/analytics',
+    {
+      config: { access: 'user' },
+      schema: {
+        tags: ['users'],
+        summary: 'Your live and all-time counts (profile stat cards)',
+        response: { 200: userAnalyticsSchema },
+      },
+    },
+    async (request, reply) => {
+      reply.header('cache-control', 'no-store');
+      return profiles.analytics(currentUser(request));
+    },
+  );
+
+  app.get(
+    '/api/users/me/passcode',
+    {
+      config: { access: 'user' },
+      schema: {
+        tags: ['users'],
+        summary: 'Your own PIN, for the masked field with reveal',
+        response: { 200: passcodeRevealResponseSchema },
+      },
+    },
+    async (request, reply) => {
+      reply.header('cache-control', 'no-store');
+      return profiles.passcode(currentUser(request));
+    },
+  );
+
+  app.get(
+    '/api/users/stats',
+    {
+      config: { access: 'user' },
+      schema: {
+        tags: ['users'],
+        summary: 'Members online now and connections made on the platform',
+        response: { 200: userStatsResponseSchema },
+      },
+    },
+    async () => profiles.stats(),
+  );
+
+  app.post(
+    '/api/admin/update-contact-email',
+    {
+      config: { access: 'admin' },
+      schema: {
+        tags: ['admin'],
+        summary: "Set the signed-in admin's contact e-mail",
+        body: updateContactEmailRequestSchema,
+        response: { 200: updateContactEmailResponseSchema },
+      },
+    },
+    async (request) => profiles.updateContactEmail(currentUser(request), request.body.contactEmail),
+  );
+
+  // The unload beacon posts text/plain (navigator.sendBeacon with a string): in this scope only,
+  // text/plain bodies are read as JSON. Same-origin beacons pass the CSRF guard as any fetch does.
+  await app.register(async (scope) => {
+    scope.removeContentTypeParser('text/plain');
+    scope.addContentTypeParser('text/plain', { parseAs: 'string' }, (_request, body, done) => {
+      try {
+        done(null, body === '' ? {} : JSON.parse(body as string));
+      } catch {
+        done(badRequest(INVALID_JSON), undefined);
+      }
+    });
+
+    scope.withTypeProvider<ZodTypeProvider>().post(
+      '/api/users/online-status',
+      {
+        config: { access: 'user' },
+        schema: {
+          tags: ['users'],
+          summary: 'Heartbeat (true) or going offline (false); also the unload beacon',
+          body: onlineStatusSchema,
+          response: { 200: onlineStatusResponseSchema },
+        },
+      },
+      async (request) => profiles.setOnline(currentUser(request), request.body.isOnline),
+    );
+  });
+};

@@ -1,0 +1,169 @@
+import { aliasedTable, and, count, eq, gte, inArray, isNull, ne } from 'drizzle-orm';
+import type {
+  ProfileSetupRequest,
+  UpdateProfileRequest,
+  User,
+  UserAnalytics,
+  UserStatsResponse,
+} from '../../../domain';
+import type { AppDeps } from '../../app';
+import { flightCrew, flights, type UserRow, users, waves } from '../../db/schema';
+import { badRequest, notFound } from '../../lib/errors';
+import { isOnlineSql } from './online';
+import { presentSelf } from './presenter';
+
+/** 'Admin' is a rank only an administrator may carry: it would read as staff in crew lists. */
+export const ADMIN_RANK_REFUSED = 'Please choose a rank';
+
+/** Waves that still matter: pending or accepted, on a flight that has not departed. */
+const LIVE_WAVE_STATUSES = ['pending', 'accepted'];
+
+type Changes = Partial<typeof users.$inferInsert>;
+
+/** Only the keys the member actually sent: a missing key leaves the stored value alone. */
+function pick<T extends object>(body: T): Changes {
+  return Object.fromEntries(
+    Object.entries(body).filter(([, value]) => value !== undefined),
+  ) as Changes;
+}
+
+/**
+ * The member's own space: profile edits, first-time setup, presence, their own counters and
+ * PIN. Times come from deps.clock only.
+ */
+export function createProfileService(deps: AppDeps) {
+  const { db } = deps.database;
+
+  async function write(userId: number, changes: Changes): Promise<User> {
+    if (Object.keys(changes).length === 0) {
+      const [user] = await db.select().from(users).where(eq(users.id, userId));
+      if (!user) throw notFound('User not found');
+      return presentSelf(user);
+    }
+    const [user] = await db.update(users).set(changes).where(eq(users.id, userId)).returning();
+    if (!user) throw notFound('User not found');
+    return presentSelf(user);
+  }
+
+  /** PUT /api/users/profile: any subset of the editable fields. */
+  async function updateProfile(viewer: UserRow, body: UpdateProfileRequest): Promise<User> {
+    if (body.role === 'Admin' && !viewer.isAdmin) {
+      throw badRequest(ADMIN_RANK_REFUSED, { error: 'validation', field: 'role' });
+    }
+    return write(viewer.id, pick(body));
+  }
+
+  /** PATCH /api/users/me: first-time setup. A blank nickname stays empty (no default). */
+  async function setup(viewer: UserRow, body: ProfileSetupRequest): Promise<User> {
+    return write(viewer.id, pick(body));
+  }
+
+  /** POST /api/admin/update-contact-email. */
+  async function updateContactEmail(viewer: UserRow, contactEmail: string | null | undefined) {
+    const user = await write(viewer.id, { contactEmail: contactEmail ?? null });
+    return { success: true, user: { contactEmail: user.contactEmail } };
+  }
+
+  /**
+   * POST /api/users/online-status: true is a heartbeat (now), false clears it, so the one
+   * online rule (users/online.ts) sees the member leave at once rather than after 90 s.
+   */
+  async function setOnline(viewer: UserRow, isOnline: boolean) {
+    const now = deps.clock.now();
+    await db
+      .update(users)
+      .set(
+        isOnline
+          ? { isOnline: true, lastHeartbeatAt: now, lastActive: now }
+          : { isOnline: false, lastHeartbeatAt: null },
+      )
+      .where(eq(users.id, viewer.id));
+    return { success: true, isOnline };
+  }
+
+  /**
+   * GET /api/users/stats: members online now (the online rule; deleted accounts never count)
+   * and connections made on the platform (accepted waves between two members still here).
+   */
+  async function stats(): Promise<UserStatsResponse> {
+    const now = deps.clock.now();
+    const [online] = await db
+      .select({ n: count() })
+      .from(users)
+      .where(
+        and(eq(users.isDeleted, false), eq(users.approvalStatus, 'approved'), isOnlineSql(now)),
+      );
+    const sender = aliasedTable(users, 'sender');
+    const receiver = aliasedTable(users, 'receiver');
+    const [accepted] = await db
+      .select({ n: count() })
+      .from(waves)
+      .innerJoin(sender, and(eq(sender.id, waves.senderId), eq(sender.isDeleted, false)))
+      .innerJoin(receiver, and(eq(receiver.id, waves.receiverId), eq(receiver.isDeleted, false)))
+      .where(eq(waves.status, 'accepted'));
+    return { onlineUsers: online?.n ?? 0, acceptedConnections: accepted?.n ?? 0 };
+  }
+
+  /**
+   * GET /api/users/me/analytics, the spec's "Current-user analytics". Live figures: crew
+   * entries on flights not yet departed; pending or accepted waves on such flights with a
+   * member who is still here. All-time figures are the user's running counters, never below
+   * the live figure.
+   */
+  async function analytics(viewer: UserRow): Promise<UserAnalytics> {
+    const now = deps.clock.now();
+    const upcoming = and(isNull(flights.deletedAt), gte(flights.departureAt, now));
+    const [mine] = await db
+      .select({ n: count() })
+      .from(flightCrew)
+      .innerJoin(flights, eq(flights.id, flightCrew.flightId))
+      .where(and(eq(flightCrew.userId, viewer.id), upcoming));
+    const other = aliasedTable(users, 'other');
+    const liveWaves = (side: 'sent' | 'received') =>
+      db
+        .select({ n: count() })
+        .from(waves)
+        .innerJoin(flights, eq(flights.id, waves.flightId))
+        .innerJoin(
+          other,
+          and(
+            eq(other.id, side === 'sent' ? waves.receiverId : waves.senderId),
+            eq(other.isDeleted, false),
+          ),
+        )
+        .where(
+          and(
+            eq(side === 'sent' ? waves.senderId : waves.receiverId, viewer.id),
+            ne(other.id, viewer.id),
+            inArray(waves.status, LIVE_WAVE_STATUSES),
+            upcoming,
+          ),
+        );
+    const [[sent], [received], [fresh]] = await Promise.all([
+      liveWaves('sent'),
+      liveWaves('received'),
+      db.select().from(users).where(eq(users.id, viewer.id)),
+    ]);
+    const user = fresh ?? viewer;
+    const flightCount = mine?.n ?? 0;
+    const wavesSent = sent?.n ?? 0;
+    const wavesReceived = received?.n ?? 0;
+    return {
+      flightCount,
+      totalFlightsEver: Math.max(user.totalFlightsEver, flightCount),
+      wavesSent,
+      totalWavesSentEver: Math.max(user.totalWavesSentEver, wavesSent),
+      wavesReceived,
+      totalWavesReceivedEver: Math.max(user.totalWavesReceivedEver, wavesReceived),
+    };
+  }
+
+  /** GET /api/users/me/passcode: the owner's own PIN, decrypted for them alone. */
+  function passcode(viewer: UserRow) {
+    return {
+      passcode: viewer.passcodeEncrypted ? deps.pins.decrypt(viewer.passcodeEncrypted) : null,
+    };
+  }
+
+  return { updateProfile, setup, updateContactEmail, setOnline, stats, analytics, passcode };
+}

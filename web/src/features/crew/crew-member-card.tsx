@@ -1,0 +1,178 @@
+import { Pencil, UserMinus } from 'lucide-react';
+import { useNavigate } from 'react-router';
+import {
+  ACCESS_REASONS,
+  type CrewMember,
+  crewCardAction,
+  type FlightTiming,
+  isDeparted,
+  waveBadge,
+} from '../../../../domain';
+import { Button } from '../../components/ui/button';
+import { Card } from '../../components/ui/card';
+import { cn } from '../../lib/cn';
+import { Hint } from '../flights/hint';
+import type { Viewer } from '../flights/viewer';
+import { WaveAction } from '../waves/wave-action';
+
+const RING: Record<CrewMember['user']['avatarRing'], string> = {
+  orange: 'ring-orange-500',
+  red: 'ring-red-600',
+  purple: 'ring-purple-600',
+  yellow: 'ring-yellow-400',
+  green: 'ring-emerald-500',
+};
+
+const initials = (name: string) =>
+  name
+    .split(/\s+/)
+    .filter(Boolean)
+    .slice(0, 2)
+    .map((part) => part[0]?.toUpperCase())
+    .join('') || '?';
+
+/** The wave as the domain rules read it: sender, receiver and status from the viewer's side. */
+function waveOf(member: CrewMember, viewerId: number) {
+  const { status } = member.waveStatus;
+  if (status === 'none') return null;
+  if (status === 'pending-sent') return { senderId: viewerId, status: 'pending' };
+  if (status === 'pending-received') return { senderId: member.userId, status: 'pending' };
+  return { senderId: viewerId, status };
+}
+
+type Props = {
+  member: CrewMember;
+  flight: FlightTiming;
+  viewer: Viewer;
+  now: Date;
+  /** Waving needs both people on the flight. */
+  viewerOnFlight: boolean;
+  onEdit?: () => void;
+  onRemove?: (member: CrewMember) => void;
+};
+
+export function CrewMemberCard({
+  member,
+  flight,
+  viewer,
+  now,
+  viewerOnFlight,
+  onEdit,
+  onRemove,
+}: Props) {
+  const navigate = useNavigate();
+  const { user } = member;
+  const self = member.userId === viewer.id;
+  const wave = waveOf(member, viewer.id);
+  const action = crewCardAction(viewer.id, member.userId, wave, flight, now);
+  const badge = waveBadge(wave, viewer.id);
+  const departed = isDeparted(flight, now);
+  const waveId = member.waveStatus.waveId;
+  const name = user.displayName;
+  const connected = action.kind === 'chat' && waveId !== null;
+
+  return (
+    <Card
+      aria-label={name}
+      data-testid="crew-member"
+      className={cn('flex gap-3', connected && 'cursor-pointer hover:border-brand-500')}
+      onClick={connected ? () => navigate(`/messages?waveId=${waveId}`) : undefined}
+    >
+      <div className="relative shrink-0">
+        <div
+          aria-hidden="true"
+          className={cn(
+            'flex h-12 w-12 items-center justify-center rounded-full bg-slate-100 font-semibold text-slate-700 ring-3',
+            RING[user.avatarRing],
+          )}
+        >
+          {initials(name)}
+        </div>
+        <span
+          role="img"
+          aria-label={user.isOnline ? 'Online' : 'Offline'}
+          className={cn(
+            'absolute right-0 bottom-0 h-3.5 w-3.5 rounded-full border-2 border-white',
+            user.isOnline ? 'bg-emerald-500' : 'bg-slate-300',
+          )}
+        />
+      </div>
+      <div className="min-w-0 flex-1 space-y-1.5">
+        <div className="flex flex-wrap items-center gap-1.5">
+          <h3 className="font-semibold">{name}</h3>
+          <span className="rounded-full bg-brand-50 px-2 py-0.5 text-xs font-medium text-brand-700">
+            {member.role}
+          </span>
+          {user.trialBadge ? (
+            <span className="rounded-full bg-orange-50 px-2 py-0.5 text-xs font-medium text-orange-700">
+              {user.trialBadge}
+            </span>
+          ) : null}
+          {badge ? (
+            <span className="rounded-full bg-emerald-50 px-2 py-0.5 text-xs font-medium text-emerald-700">
+              {badge}
+            </span>
+          ) : null}
+        </div>
+        {member.fullIdentity ? (
+          <p className="text-xs text-slate-600">
+            {member.fullIdentity.name ?? 'No name'} · {member.fullIdentity.email}
+          </p>
+        ) : null}
+        {user.mobileNumber && !self ? (
+          <p className="text-xs text-slate-600">{user.mobileNumber}</p>
+        ) : null}
+        {member.tags.length > 0 ? (
+          <ul aria-label="Tags" className="flex flex-wrap gap-1">
+            {member.tags.map((tag) => (
+              <li key={tag} className="rounded-full bg-slate-100 px-2 py-0.5 text-xs">
+                {tag}
+              </li>
+            ))}
+          </ul>
+        ) : null}
+        {member.note ? <p className="text-sm text-slate-700 italic">“{member.note}”</p> : null}
+        <div className="flex flex-wrap items-center gap-2 pt-1">
+          {action.kind === 'self' ? (
+            <>
+              <Button size="sm" variant="secondary" disabled>
+                {action.label}
+              </Button>
+              {onEdit ? (
+                <Button size="sm" variant="ghost" onClick={onEdit}>
+                  <Pencil aria-hidden="true" className="h-4 w-4" />
+                  Edit tags and note
+                </Button>
+              ) : null}
+            </>
+          ) : (
+            <WaveAction
+              action={action}
+              member={member}
+              flight={flight}
+              viewer={viewer}
+              now={now}
+              viewerOnFlight={viewerOnFlight}
+            />
+          )}
+          {onRemove && !self ? (
+            <Hint text={departed ? ACCESS_REASONS.removeCrewDeparted : null}>
+              <Button
+                size="sm"
+                variant="ghost"
+                disabled={departed}
+                aria-label={`Remove ${name}`}
+                onClick={(e) => {
+                  e.stopPropagation();
+                  onRemove(member);
+                }}
+              >
+                <UserMinus aria-hidden="true" className="h-4 w-4 text-red-600" />
+              </Button>
+            </Hint>
+          ) : null}
+        </div>
+      </div>
+    </Card>
+  );
+}

@@ -1,0 +1,107 @@
+import { type QueryClient, useQuery } from '@tanstack/react-query';
+import type {
+  BatchFlightsRequest,
+  BatchFlightsResponse,
+  CreateFlightInput,
+  CrewEntry,
+  DateFilterMode,
+  FlightDetail,
+  FlightListItem,
+  FlightStats,
+  UserFlight,
+} from '../../../../domain';
+import { api } from '../../lib/api-client';
+
+/** Cache keys of the flight screens. '/api/user-flights' is the spec's name for My Flights. */
+export const flightKeys = {
+  all: ['flights'] as const,
+  list: ['flights', 'list'] as const,
+  search: (params: SearchParams) => ['flights', 'search', params] as const,
+  detail: (id: number) => ['flights', 'detail', id] as const,
+  stats: ['flights', 'stats'] as const,
+  mine: ['flights', 'user-flights'] as const,
+};
+
+const REFRESH_MS = 30_000;
+
+/** GET /api/flights: refreshed every 30 s, two retries 1 s apart. */
+export function useFlights(enabled = true) {
+  return useQuery({
+    queryKey: flightKeys.list,
+    queryFn: () => api.get<FlightListItem[]>('/api/flights'),
+    refetchInterval: REFRESH_MS,
+    retry: 2,
+    retryDelay: 1000,
+    enabled,
+  });
+}
+
+export type SearchParams = { query?: string; date?: string; dateFilterMode?: DateFilterMode };
+
+/** POST /api/flights/search: fresh for 2 minutes, three retries with capped backoff. */
+export function useFlightSearch(params: SearchParams, enabled: boolean) {
+  return useQuery({
+    queryKey: flightKeys.search(params),
+    queryFn: () => api.post<FlightListItem[]>('/api/flights/search', params),
+    staleTime: 2 * 60_000,
+    retry: 3,
+    retryDelay: (attempt) => Math.min(1000 * 2 ** attempt, 30_000),
+    enabled,
+  });
+}
+
+export function useFlightStats() {
+  return useQuery({
+    queryKey: flightKeys.stats,
+    queryFn: () => api.get<FlightStats>('/api/flights/stats'),
+    refetchInterval: REFRESH_MS,
+  });
+}
+
+/** GET /api/users/stats (online users, connections): arrives with the users issue. */
+export function useUserStats() {
+  return useQuery({
+    queryKey: ['users', 'stats'],
+    queryFn: () =>
+      api.get<{ onlineUsers: number; acceptedConnections: number }>('/api/users/stats'),
+    refetchInterval: REFRESH_MS,
+  });
+}
+
+export function useFlightDetail(id: number) {
+  return useQuery({
+    queryKey: flightKeys.detail(id),
+    queryFn: () => api.get<FlightDetail>(`/api/flights/${id}`),
+    enabled: Number.isInteger(id) && id > 0,
+    refetchInterval: REFRESH_MS,
+  });
+}
+
+export function useUserFlights() {
+  return useQuery({
+    queryKey: flightKeys.mine,
+    queryFn: () => api.get<UserFlight[]>('/api/user/flights'),
+  });
+}
+
+export const flightApi = {
+  add: (body: CreateFlightInput) => api.post<FlightListItem>('/api/flights', body),
+  batch: (body: BatchFlightsRequest) => api.post<BatchFlightsResponse>('/api/flights/batch', body),
+  remove: (id: number) => api.delete<{ success: boolean }>(`/api/flights/${id}`),
+  join: (body: { flightId: number; role?: string; tags?: string[]; note?: string | null }) =>
+    api.post<CrewEntry>('/api/flight-crew', body),
+  updateEntry: (id: number, body: { tags?: string[]; note?: string | null }) =>
+    api.patch<CrewEntry>(`/api/flight-crew/${id}`, body),
+  leave: (entryId: number) => api.delete<{ success: boolean }>(`/api/flight-crew/${entryId}`),
+};
+
+/**
+ * After a join, add, delete or removal: every flight list is refreshed, and an open detail
+ * view is refetched 100 ms later (the spec's timing).
+ */
+export function refreshFlights(client: QueryClient, detailId?: number) {
+  void client.invalidateQueries({ queryKey: flightKeys.all });
+  if (detailId !== undefined) {
+    setTimeout(() => void client.invalidateQueries({ queryKey: flightKeys.detail(detailId) }), 100);
+  }
+}

@@ -1,0 +1,74 @@
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { Button } from '../../components/ui/button';
+import { Dialog } from '../../components/ui/dialog';
+import { toast } from '../../components/ui/toast';
+import { flightApi, refreshFlights } from './api';
+
+type Target = { id: number; flightNumber: string };
+
+/**
+ * Deleting a flight for everyone. `variant` picks the spec's wording: the home card's
+ * 'Are you sure?', the detail screen's 'Delete Flight', or My Flights' 'entirely' text.
+ */
+export function DeleteFlightDialog({
+  flight,
+  variant,
+  onClose,
+  onDeleted,
+}: {
+  flight: Target | null;
+  variant: 'home' | 'detail' | 'my-flights';
+  onClose: () => void;
+  onDeleted?: () => void;
+}) {
+  const client = useQueryClient();
+  const mutation = useMutation({
+    mutationFn: (id: number) => flightApi.remove(id),
+    onSuccess: () => {
+      toast.success('Flight deleted', 'The flight has been successfully deleted');
+      refreshFlights(client);
+      onClose();
+      onDeleted?.();
+    },
+    onError: (error) => toast.error('Error deleting flight', error.message),
+  });
+  const name = flight?.flightNumber ?? '';
+  const text = {
+    home: {
+      title: 'Are you sure?',
+      description: `This will permanently delete flight ${name} and all associated data: its crew list, waves and messages. The list may take a few seconds to refresh.`,
+    },
+    detail: {
+      title: 'Delete Flight',
+      description: `Are you sure you want to delete ${name}? This permanently removes it, with its crew list, waves and messages, for all crew members.`,
+    },
+    'my-flights': {
+      title: 'Delete Flight',
+      description: `Are you sure you want to delete ${name} entirely? This will remove it for all crew members.`,
+    },
+  }[variant];
+  return (
+    <Dialog
+      open={flight !== null}
+      onOpenChange={(open) => {
+        if (!open) onClose();
+      }}
+      title={text.title}
+      description={text.description}
+      footer={
+        <>
+          <Button variant="outline" onClick={onClose}>
+            Cancel
+          </Button>
+          <Button
+            variant="destructive"
+            disabled={mutation.isPending}
+            onClick={() => flight && mutation.mutate(flight.id)}
+          >
+            {mutation.isPending ? 'Deleting...' : 'Delete'}
+          </Button>
+        </>
+      }
+    />
+  );
+}

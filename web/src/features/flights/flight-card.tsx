@@ -1,0 +1,96 @@
+import { Clock, Trash2, Users, Wifi } from 'lucide-react';
+import { Link } from 'react-router';
+import {
+  departureTimeLabel,
+  type FlightListItem,
+  homeCardStatus,
+  isDeparted,
+  relativeDayLabel,
+} from '../../../../domain';
+import { Button } from '../../components/ui/button';
+import { Card } from '../../components/ui/card';
+import { cn } from '../../lib/cn';
+import { formatDay, plural } from './format';
+
+type Props = {
+  flight: FlightListItem;
+  now: Date;
+  /** Admins get the delete icon on home cards. */
+  onDelete?: (flight: FlightListItem) => void;
+};
+
+/** A home list card: departed flights are dimmed. */
+export function FlightCard({ flight, now, onDelete }: Props) {
+  const departed = isDeparted(flight, now);
+  const relative = relativeDayLabel(flight, now);
+  return (
+    <Card
+      data-testid="flight-card"
+      aria-label={`Flight ${flight.flightNumber}`}
+      className={cn('space-y-3', departed && 'opacity-60')}
+    >
+      <div className="flex items-start justify-between gap-2">
+        <div className="min-w-0">
+          <h3 className="truncate text-lg font-semibold">{flight.flightNumber}</h3>
+          <p className="text-slate-700">
+            {flight.origin} <span aria-hidden="true">→</span>
+            <span className="sr-only">to</span> {flight.destination}
+          </p>
+        </div>
+        <div className="flex shrink-0 items-center gap-1">
+          <span className="inline-flex items-center gap-1 rounded-full bg-brand-50 px-2.5 py-1 text-xs font-medium text-brand-700">
+            <Clock aria-hidden="true" className="h-3.5 w-3.5" />
+            {departureTimeLabel(flight)}
+          </span>
+          {onDelete ? (
+            <Button
+              variant="ghost"
+              size="icon"
+              aria-label={`Delete flight ${flight.flightNumber}`}
+              onClick={() => onDelete(flight)}
+            >
+              <Trash2 aria-hidden="true" className="h-5 w-5 text-red-600" />
+            </Button>
+          ) : null}
+        </div>
+      </div>
+      <p className="text-sm text-slate-600">
+        {formatDay(flight.departureDate)}
+        {relative ? <span> · {relative}</span> : null}
+      </p>
+      <p className={cn('text-sm font-medium', departed ? 'text-red-600' : 'text-emerald-700')}>
+        {homeCardStatus(flight, now)}
+      </p>
+      <div className="flex flex-wrap items-center gap-3 text-sm text-slate-600">
+        <span className="inline-flex items-center gap-1">
+          <Users aria-hidden="true" className="h-4 w-4" />
+          {plural(flight.crewCount, 'crew member')}
+        </span>
+        <span className="inline-flex items-center gap-1">
+          <Wifi aria-hidden="true" className="h-4 w-4" />
+          {flight.onlineCrewCount} online
+        </span>
+        {flight.isJoined ? (
+          <span className="rounded-full bg-emerald-50 px-2 py-0.5 text-xs font-medium text-emerald-700">
+            You're on this flight
+          </span>
+        ) : null}
+      </div>
+      {flight.tags.length > 0 ? (
+        <ul aria-label="Tags" className="flex flex-wrap gap-1.5">
+          {flight.tags.map((tag) => (
+            <li key={tag} className="rounded-full bg-slate-100 px-2 py-0.5 text-xs text-slate-700">
+              {tag}
+            </li>
+          ))}
+        </ul>
+      ) : null}
+      <Link
+        to={`/flight/${flight.id}`}
+        className="inline-flex h-11 w-full items-center justify-center rounded-xl border border-slate-300 bg-white font-medium hover:bg-slate-50"
+      >
+        View Details
+      </Link>
+    </Card>
+  );
+}

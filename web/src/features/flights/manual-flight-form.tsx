@@ -1,0 +1,147 @@
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { useState } from 'react';
+import { useNavigate } from 'react-router';
+import {
+  CREW_ROLES,
+  DEFAULT_ORIGIN,
+  isCrewRole,
+  normaliseAirportInput,
+  normaliseManualFlight,
+} from '../../../../domain';
+import { Button } from '../../components/ui/button';
+import { Input, Label } from '../../components/ui/input';
+import { toast } from '../../components/ui/toast';
+import { flightApi, refreshFlights } from './api';
+import type { Viewer } from './viewer';
+
+const REDIRECT_MS = 600;
+
+/** 'Title: description' texts of the domain become a toast's title and description. */
+function splitReason(reason: string): [string, string] {
+  const at = reason.indexOf(': ');
+  return at === -1 ? [reason, ''] : [reason.slice(0, at), reason.slice(at + 2)];
+}
+
+export function ManualFlightForm({ viewer }: { viewer: Viewer }) {
+  const navigate = useNavigate();
+  const client = useQueryClient();
+  const [flightNumber, setFlightNumber] = useState('');
+  const [date, setDate] = useState('');
+  const [time, setTime] = useState('');
+  const [origin, setOrigin] = useState(DEFAULT_ORIGIN);
+  const [destination, setDestination] = useState('');
+  const [role, setRole] = useState(viewer.role && isCrewRole(viewer.role) ? viewer.role : '');
+
+  const add = useMutation({
+    mutationFn: flightApi.add,
+    onSuccess: () => {
+      toast.success('Success!', "You've been added to the flight");
+      refreshFlights(client);
+      setTimeout(() => navigate('/home'), REDIRECT_MS);
+    },
+    onError: (error) => {
+      if (error.message.includes('already on this flight')) {
+        toast.info('Already on Flight', "You're already registered on this flight");
+        navigate('/home');
+        return;
+      }
+      toast.error('Error', error.message || 'Failed to add you to the flight');
+    },
+  });
+
+  const submit = (event: React.FormEvent) => {
+    event.preventDefault();
+    const result = normaliseManualFlight(
+      { flightNumber, date, time: time || null, origin, destination, role },
+      { role: viewer.role },
+    );
+    if (!result.ok) {
+      const [title, description] = splitReason(result.reason);
+      toast.error(title, description);
+      return;
+    }
+    add.mutate(result.value);
+  };
+
+  return (
+    <form className="space-y-4" onSubmit={submit} noValidate>
+      <div className="space-y-1.5">
+        <Label htmlFor="flight-number">Flight number</Label>
+        <Input
+          id="flight-number"
+          placeholder="e.g. BA117"
+          autoCapitalize="characters"
+          value={flightNumber}
+          onChange={(e) => setFlightNumber(e.target.value.toUpperCase())}
+        />
+      </div>
+      <div className="grid grid-cols-2 gap-3">
+        <div className="space-y-1.5">
+          <Label htmlFor="flight-date">Flight date</Label>
+          <Input
+            id="flight-date"
+            type="date"
+            value={date}
+            onChange={(e) => setDate(e.target.value)}
+          />
+        </div>
+        <div className="space-y-1.5">
+          <Label htmlFor="flight-time">Time (GMT, optional)</Label>
+          <Input
+            id="flight-time"
+            type="time"
+            value={time}
+            onChange={(e) => setTime(e.target.value)}
+          />
+        </div>
+      </div>
+      <div className="grid grid-cols-2 gap-3">
+        <div className="space-y-1.5">
+          <Label htmlFor="flight-origin">Origin</Label>
+          <Input
+            id="flight-origin"
+            maxLength={3}
+            autoCapitalize="characters"
+            value={origin}
+            onChange={(e) => setOrigin(normaliseAirportInput(e.target.value))}
+          />
+        </div>
+        <div className="space-y-1.5">
+          <Label htmlFor="flight-destination">Destination</Label>
+          <Input
+            id="flight-destination"
+            maxLength={3}
+            placeholder="e.g. JFK"
+            autoCapitalize="characters"
+            value={destination}
+            onChange={(e) => setDestination(normaliseAirportInput(e.target.value))}
+          />
+        </div>
+      </div>
+      <div className="space-y-1.5">
+        <Label htmlFor="flight-role">Your role</Label>
+        <select
+          id="flight-role"
+          className="h-11 w-full rounded-xl border border-slate-300 bg-white px-3"
+          value={role}
+          onChange={(e) => setRole(e.target.value)}
+        >
+          <option value="">Select your role</option>
+          {CREW_ROLES.map((r) => (
+            <option key={r} value={r}>
+              {r}
+            </option>
+          ))}
+        </select>
+      </div>
+      <div className="grid grid-cols-2 gap-2">
+        <Button variant="outline" onClick={() => navigate('/home')}>
+          Cancel
+        </Button>
+        <Button type="submit" disabled={add.isPending}>
+          {add.isPending ? 'Adding Flight...' : 'Add Flight'}
+        </Button>
+      </div>
+    </form>
+  );
+}

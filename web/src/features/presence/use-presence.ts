@@ -1,0 +1,53 @@
+import { useEffect } from 'react';
+import { sendRealtimeHeartbeat } from '../realtime/connection';
+import { beaconOffline, sendOnlineStatus } from './presence-api';
+
+/** The spec's online heartbeat: every 30 s while the tab is visible. */
+export const HEARTBEAT_MS = 30_000;
+
+/** Set once the member signs out on purpose, so unmounting does not report a second time. */
+let signedOut = false;
+export function markSignedOut() {
+  signedOut = true;
+}
+
+/**
+ * Online status for the signed-in member: true on load, a heartbeat every 30 s while the tab is
+ * visible (paused while hidden, resumed with an immediate beat when visible again), false on
+ * unmount and, by beacon, when the page is unloaded. While the real-time channel is connected
+ * the beat is a `heartbeat` frame on the socket (an open socket already counts as online);
+ * POST /api/users/online-status is the fallback while it is down.
+ */
+export function usePresence() {
+  useEffect(() => {
+    signedOut = false;
+    let timer: ReturnType<typeof setInterval> | undefined;
+    const beat = () => {
+      if (!sendRealtimeHeartbeat()) void sendOnlineStatus(true);
+    };
+    const resume = () => {
+      if (timer !== undefined) return;
+      beat();
+      timer = setInterval(beat, HEARTBEAT_MS);
+    };
+    const pause = () => {
+      if (timer !== undefined) clearInterval(timer);
+      timer = undefined;
+    };
+    const onVisibility = () => (document.visibilityState === 'visible' ? resume() : pause());
+    const onPageHide = () => {
+      if (!signedOut) beaconOffline();
+    };
+
+    if (document.visibilityState === 'visible') resume();
+    else beat();
+    document.addEventListener('visibilitychange', onVisibility);
+    window.addEventListener('pagehide', onPageHide);
+    return () => {
+      pause();
+      document.removeEventListener('visibilitychange', onVisibility);
+      window.removeEventListener('pagehide', onPageHide);
+      if (!signedOut) void sendOnlineStatus(false);
+    };
+  }, []);
+}

@@ -1,0 +1,90 @@
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { type FormEvent, useId, useState } from 'react';
+import { PASSCODE_MESSAGE, PIN_LENGTH, passcodeSchema } from '../../../../domain';
+import { Button } from '../../components/ui/button';
+import { Dialog } from '../../components/ui/dialog';
+import { toast } from '../../components/ui/toast';
+import { emptyPin, PinInput, pinValue } from '../auth/pin-input';
+import { failureText } from './failure';
+import { accountApi, profileKeys } from './profile-api';
+
+/** Four boxes, digits only; Save is enabled only once all four are filled. */
+export function ChangePasscodeDialog({
+  open,
+  onOpenChange,
+}: {
+  open: boolean;
+  onOpenChange: (open: boolean) => void;
+}) {
+  const queryClient = useQueryClient();
+  const errorId = useId();
+  const [pin, setPin] = useState(emptyPin);
+  const [error, setError] = useState<string | null>(null);
+  const value = pinValue(pin);
+
+  const close = (next: boolean) => {
+    if (!next) {
+      setPin(emptyPin());
+      setError(null);
+    }
+    onOpenChange(next);
+  };
+
+  const save = useMutation({
+    mutationFn: accountApi.setPasscode,
+    onSuccess: () => {
+      void queryClient.invalidateQueries({ queryKey: profileKeys.passcode });
+      toast.success('Passcode Updated', 'Use your new passcode the next time you sign in.');
+      close(false);
+    },
+    onError: (failure) => {
+      const message = failureText(failure, 'Failed to update passcode');
+      setError(message);
+      toast.error('Update Failed', message);
+    },
+  });
+
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    const parsed = passcodeSchema.safeParse(value);
+    if (!parsed.success) {
+      setError(PASSCODE_MESSAGE);
+      toast.error('Invalid Passcode', PASSCODE_MESSAGE);
+      return;
+    }
+    setError(null);
+    save.mutate(parsed.data);
+  };
+
+  return (
+    <Dialog
+      open={open}
+      onOpenChange={close}
+      title="Change Passcode"
+      description="Choose a new 4-digit passcode for signing in."
+    >
+      <form noValidate onSubmit={submit} className="space-y-4">
+        <PinInput
+          label="New passcode"
+          value={pin}
+          onChange={setPin}
+          invalid={Boolean(error)}
+          errorId={error ? errorId : undefined}
+          autoFocus
+          disabled={save.isPending}
+        />
+        <p id={errorId} role="alert" className="min-h-5 text-sm text-red-700">
+          {error}
+        </p>
+        <div className="flex justify-end gap-2">
+          <Button variant="outline" onClick={() => close(false)}>
+            Cancel
+          </Button>
+          <Button type="submit" disabled={value.length !== PIN_LENGTH || save.isPending}>
+            {save.isPending ? 'Saving...' : 'Save'}
+          </Button>
+        </div>
+      </form>
+    </Dialog>
+  );
+}

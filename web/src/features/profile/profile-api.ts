@@ -1,0 +1,81 @@
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import type {
+  DeleteAccountResponse,
+  PasscodeRevealResponse,
+  ProfileSetupRequest,
+  UpdateContactEmailResponse,
+  UpdateProfileRequest,
+  User,
+  UserAnalytics,
+} from '../../../../domain';
+import { api } from '../../lib/api-client';
+import { sessionQueryKey, useSession } from '../auth/use-session';
+
+export const profileKeys = {
+  analytics: ['users', 'me', 'analytics'] as const,
+  passcode: ['users', 'me', 'passcode'] as const,
+};
+
+/** The signed-in member's own user object, as GET /api/auth/me returns it. */
+export function useSelf(): User | null {
+  const { data } = useSession();
+  return (data as User | null | undefined) ?? null;
+}
+
+/** The profile stat cards (GET /api/users/me/analytics), fresh on every visit. */
+export function useAnalytics() {
+  return useQuery({
+    queryKey: profileKeys.analytics,
+    queryFn: () => api.get<UserAnalytics>('/api/users/me/analytics'),
+    staleTime: 0,
+    refetchOnMount: 'always',
+  });
+}
+
+/** The member's own PIN, fetched only when they ask to see it, and never kept. */
+export function usePasscode(enabled: boolean) {
+  return useQuery({
+    queryKey: profileKeys.passcode,
+    queryFn: () => api.get<PasscodeRevealResponse>('/api/users/me/passcode'),
+    enabled,
+    staleTime: 0,
+    gcTime: 0,
+  });
+}
+
+/** Writes that answer with the updated user put it straight into the session cache. */
+function useUserMutation<TBody>(send: (body: TBody) => Promise<User>) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: send,
+    onSuccess: (user) => queryClient.setQueryData(sessionQueryKey, user),
+  });
+}
+
+/** PUT /api/users/profile. */
+export const useUpdateProfile = () =>
+  useUserMutation((body: UpdateProfileRequest) => api.put<User>('/api/users/profile', body));
+
+/** PATCH /api/users/me (first-time setup). */
+export const useProfileSetup = () =>
+  useUserMutation((body: ProfileSetupRequest) => api.patch<User>('/api/users/me', body));
+
+/** POST /api/admin/update-contact-email. */
+export function useUpdateContactEmail() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (contactEmail: string) =>
+      api.post<UpdateContactEmailResponse>('/api/admin/update-contact-email', { contactEmail }),
+    onSuccess: ({ user }) =>
+      queryClient.setQueryData(sessionQueryKey, (old: User | null | undefined) =>
+        old ? { ...old, contactEmail: user.contactEmail } : old,
+      ),
+  });
+}
+
+export const accountApi = {
+  deleteAccount: () => api.post<DeleteAccountResponse>('/api/auth/delete-account'),
+  logoutAll: () => api.post<{ success: boolean }>('/api/auth/logout-all'),
+  setPasscode: (passcode: string) =>
+    api.post<{ success: boolean }>('/api/auth/set-passcode', { passcode }),
+};

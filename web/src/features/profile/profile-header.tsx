@@ -1,0 +1,82 @@
+import { BadgeCheck, ShieldCheck } from 'lucide-react';
+import {
+  ANONYMOUS_NAME,
+  type AvatarRing,
+  avatarRing,
+  subscriptionBadge,
+  type User,
+} from '../../../../domain';
+import { cn } from '../../lib/cn';
+
+const RING_CLASSES: Record<AvatarRing, string> = {
+  orange: 'ring-orange-500',
+  red: 'ring-red-600',
+  purple: 'ring-purple-600',
+  yellow: 'ring-yellow-400',
+  green: 'ring-green-600',
+};
+
+const RING_LABELS: Record<AvatarRing, string> = {
+  orange: 'trial membership',
+  red: 'trial expired',
+  purple: 'lifetime membership',
+  yellow: 'long membership',
+  green: 'active membership',
+};
+
+function initials(name: string | null) {
+  const parts = (name ?? '').trim().split(/\s+/).filter(Boolean);
+  return (parts[0]?.[0] ?? '?').toUpperCase() + (parts[1]?.[0] ?? '').toUpperCase();
+}
+
+/** The avatar, its membership ring (domain rule) and the member's badges. */
+export function ProfileHeader({ user, now }: { user: User; now: Date }) {
+  const ring = avatarRing(user, now);
+  // A trial has its own banner and ring; the plan badge is for paid, tester and lifetime plans.
+  const badge = user.membershipType === 'trial' ? null : subscriptionBadge(user, now);
+  return (
+    <section aria-label="Member" className="flex items-center gap-4">
+      <div
+        data-ring={ring}
+        title={`Ring: ${RING_LABELS[ring]}`}
+        className={cn(
+          'flex h-20 w-20 shrink-0 items-center justify-center overflow-hidden rounded-full bg-brand-50 text-2xl font-semibold text-brand-700 ring-4 ring-offset-2',
+          RING_CLASSES[ring],
+        )}
+      >
+        {user.profilePictureUrl ? (
+          <img src={user.profilePictureUrl} alt="" className="h-full w-full object-cover" />
+        ) : (
+          <span aria-hidden="true">{initials(user.name)}</span>
+        )}
+        <span className="sr-only">Avatar ring: {RING_LABELS[ring]}</span>
+      </div>
+      <div className="min-w-0 space-y-1">
+        <h2 className="truncate text-xl font-semibold">{user.name ?? ANONYMOUS_NAME}</h2>
+        <p className="truncate text-sm text-slate-600">
+          {user.nickname ? `“${user.nickname}”` : 'No nickname yet'}
+          {user.role ? ` · ${user.role}` : ''}
+        </p>
+        <ul className="flex flex-wrap gap-1.5" aria-label="Badges">
+          {user.verified ? (
+            <li className="inline-flex items-center gap-1 rounded-full bg-green-50 px-2 py-0.5 text-xs font-medium text-green-800">
+              <BadgeCheck aria-hidden="true" className="h-3.5 w-3.5" />
+              Verified crew
+            </li>
+          ) : null}
+          {user.isAdmin ? (
+            <li className="inline-flex items-center gap-1 rounded-full bg-brand-50 px-2 py-0.5 text-xs font-medium text-brand-700">
+              <ShieldCheck aria-hidden="true" className="h-3.5 w-3.5" />
+              Administrator
+            </li>
+          ) : null}
+          {badge ? (
+            <li className="rounded-full bg-slate-100 px-2 py-0.5 text-xs font-semibold tracking-wide text-slate-700">
+              {badge}
+            </li>
+          ) : null}
+        </ul>
+      </div>
+    </section>
+  );
+}

@@ -1,0 +1,158 @@
+import type { QueryClient, QueryKey } from '@tanstack/react-query';
+import type { Message, WaveWithParties } from '../../../../domain';
+import { messageKeys, waveKeys } from '../waves/api';
+import type { PushData, ServerFrame } from './frames';
+
+/**
+ * Server pushes → the TanStack Query cache. While the socket is up nothing polls: these are
+ * what keep the screens current. Only queries a screen is showing refetch (TanStack's
+ * default for invalidation); the others are marked stale and refetch when next shown.
+ */
+
+/** Flight detail caches (features/flights/api.ts `flightKeys.detail`): crew cards carry wave states and online dots. */
+const flightDetailKey = ['flights', 'detail'] as const;
+
+/**
+ * Names an `invalidate` frame may use besides a key prefix. A key is a query key prefix:
+ * 'waves' → ['waves', …], 'flights' → every flight list, stats and detail; 'users/stats' or
+ * ['users', 'stats'] → that query. 'stats' means both header counters.
+ */
+const KEY_ALIASES: Record<string, QueryKey[]> = {
+  stats: [
+    ['flights', 'stats'],
+    ['users', 'stats'],
+  ],
+  'user-flights': [['flights', 'user-flights']],
+  session: [['auth', 'me']],
+};
+
+export function keysToInvalidate(key: string | string[]): QueryKey[] {
+  if (Array.isArray(key)) return [key];
+  const alias = KEY_ALIASES[key];
+  if (alias) return alias;
+  return [key.split(/[/.]/).filter(Boolean)];
+}
+
+export type FrameEffects = {
+  /** A push_notification: a browser notification or an in-app toast. */
+  onPush: (data: PushData) => void;
+  /** How an `invalidate` frame's keys are applied; by default at once. */
+  invalidate?: (queryKey: QueryKey) => void;
+  /** The signed-in member: their own messages change nothing in their wave list. */
+  viewerId?: number;
+};
+
+/** Keys about the member's own data: refreshed the moment the server says so. */
+const PERSONAL_KEYS = new Set(['waves', 'messages', 'auth']);
+/** Shared screens (flight lists, stats) refresh at most once per this window. */
+export const SHARED_REFRESH_WINDOW_MS = 30_000;
+
+/**
+ * Applies `invalidate` keys. Keys of the member's own data go at once. Keys of shared screens
+ * (the server may tell everyone whenever any crew list changes) go at once the first time,
+ * then at most once per window, at its end, so a busy platform never makes a member's screen
+ * refetch more often than the spec's 30 s polling did, and the last change is never lost.
+ */
+export function createInvalidator(client: QueryClient, windowMs = SHARED_REFRESH_WINDOW_MS) {
+  const shared = new Map<string, { last: number; timer?: ReturnType<typeof setTimeout> }>();
+  const run = (queryKey: QueryKey) => void client.invalidateQueries({ queryKey });
+  return {
+    invalidate(queryKey: QueryKey) {
+      if (PERSONAL_KEYS.has(String(queryKey[0]))) return run(queryKey);
+      const id = JSON.stringify(queryKey);
+      const now = Date.now();
+      const entry = shared.get(id);
+      if (!entry || now - entry.last >= windowMs) {
+        shared.set(id, { last: now });
+        return run(queryKey);
+      }
+      if (entry.timer !== undefined) return;
+      entry.timer = setTimeout(
+        () => {
+          entry.timer = undefined;
+          entry.last = Date.now();
+          run(queryKey);
+        },
+        entry.last + windowMs - now,
+      );
+    },
+    dispose() {
+      for (const entry of shared.values()) clearTimeout(entry.timer);
+      shared.clear();
+    },
+  };
+}
+
+export function applyServerFrame(client: QueryClient, frame: ServerFrame, effects: FrameEffects) {
+  switch (frame.type) {
+    case 'message': {
+      const { recipientId: _recipient, senderNickname: _nickname, ...message } = frame.data;
+      addMessage(client, message);
+      // Unread counts move for the recipient only.
+      if (message.senderId !== effects.viewerId)
+        void client.invalidateQueries({ queryKey: waveKeys.all });
+      return;
+    }
+    case 'wave_update': {
+      const { waveId, status } = frame.data;
+      if (status === 'deleted') {
+        client.setQueryData<WaveWithParties[]>(waveKeys.list, (list) =>
+          list?.filter((wave) => wave.id !== waveId),
+        );
+        client.removeQueries({ queryKey: messageKeys.thread(waveId) });
+      }
+      void client.invalidateQueries({ queryKey: waveKeys.all });
+      void client.invalidateQueries({ queryKey: flightDetailKey });
+      return;
+    }
+    case 'presence': {
+      const { userId, isOnline } = frame.data;
+      // The other person's dot on wave cards and in the chat header: set in place, no refetch.
+      client.setQueryData<WaveWithParties[]>(waveKeys.list, (list) =>
+        list?.map((wave) => {
+          if (wave.sender.id === userId && wave.sender.isOnline !== isOnline)
+            return { ...wave, sender: { ...wave.sender, isOnline } };
+          if (wave.receiver.id === userId && wave.receiver.isOnline !== isOnline)
+            return { ...wave, receiver: { ...wave.receiver, isOnline } };
+          return wave;
+        }),
+      );
+      // Crew lists show the dot and the 'N of M crew online' count: the open one refetches.
+      void client.invalidateQueries({ queryKey: flightDetailKey });
+      return;
+    }
+    case 'invalidate': {
+      const invalidate =
+        effects.invalidate ?? ((queryKey: QueryKey) => void client.invalidateQueries({ queryKey }));
+      for (const key of frame.data.keys) {
+        for (const queryKey of keysToInvalidate(key)) invalidate(queryKey);
+      }
+      return;
+    }
+    case 'push_notification':
+      effects.onPush(frame.data);
+      return;
+    default:
+      return;
+  }
+}
+
+/**
+ * Adds a message to its thread's cache, once (the sender's own message comes back both as the
+ * ack and as a `message` frame). A thread nobody has loaded is left alone: it is fetched whole
+ * when opened.
+ */
+export function addMessage(client: QueryClient, message: Message) {
+  client.setQueryData<Message[]>(messageKeys.thread(message.waveId), (list) => {
+    if (!list || list.some((m) => m.id === message.id)) return list;
+    return [...list, message].sort((a, b) => a.id - b.id);
+  });
+}
+
+/**
+ * After the socket comes back from a gap, pushes may have been missed: everything on screen
+ * refetches once (the session excepted).
+ */
+export function refreshAfterGap(client: QueryClient) {
+  void client.invalidateQueries({ predicate: (query) => query.queryKey[0] !== 'auth' });
+}

@@ -1,0 +1,153 @@
+import { QueryClientProvider } from '@tanstack/react-query';
+import { act, cleanup, render } from '@testing-library/react';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import type { Message } from '../../../../domain';
+import { createQueryClient } from '../../lib/query-client';
+import { sessionQueryKey, useSession } from '../auth/use-session';
+import { isRealtimeConnected } from '../waves/polling';
+import { connectedRealtimeClient } from './connection';
+import { FakeSocket } from './fake-socket';
+import { RealtimeConnection } from './realtime-connection';
+
+const toastError = vi.hoisted(() => vi.fn());
+vi.mock('../../components/ui/toast', () => ({
+  toast: { error: toastError, success: vi.fn(), info: vi.fn() },
+}));
+
+const user = { id: 7, email: 'a@ba.com', name: 'A', nickname: null, isAdmin: false };
+
+function setup() {
+  const client = createQueryClient();
+  render(
+    <QueryClientProvider client={client}>
+      <RealtimeConnection createSocket={FakeSocket.create} />
+    </QueryClientProvider>,
+  );
+  return client;
+}
+
+/** A member screen: it loads (and observes) the session. */
+function Session() {
+  useSession();
+  return null;
+}
+
+/** Cache events reach the connection in a microtask. */
+const settle = () => act(async () => await Promise.resolve());
+
+describe('<RealtimeConnection>', () => {
+  beforeEach(() => {
+    FakeSocket.reset();
+    toastError.mockReset();
+  });
+  afterEach(() => {
+    cleanup();
+    vi.unstubAllGlobals();
+  });
+
+  it('connects once the session has a user, and closes on sign-out', async () => {
+    const client = setup();
+    await settle();
+    expect(FakeSocket.created).toHaveLength(0);
+
+    act(() => client.setQueryData(sessionQueryKey, user));
+    await settle();
+    const socket = FakeSocket.latest();
+    expect(socket.url).toBe(`ws://${window.location.host}/ws`);
+    act(() => socket.accept());
+    expect(socket.sent[0]).toEqual({ type: 'auth', userId: 7 });
+    expect(isRealtimeConnected()).toBe(true);
+    expect(connectedRealtimeClient()?.userId).toBe(7);
+
+    // Sign-out clears the cache, then writes no user.
+    act(() => {
+      client.clear();
+      client.setQueryData(sessionQueryKey, null);
+    });
+    await settle();
+    expect(socket.closedWith).toBe(1000);
+    expect(isRealtimeConnected()).toBe(false);
+    expect(connectedRealtimeClient()).toBeNull();
+  });
+
+  it('puts pushed messages into the open thread', async () => {
+    const client = setup();
+    act(() => client.setQueryData(sessionQueryKey, user));
+    await settle();
+    const socket = FakeSocket.latest();
+    act(() => socket.accept());
+    client.setQueryData<Message[]>(['messages', 3], []);
+    const message = {
+      id: 1,
+      waveId: 3,
+      senderId: 8,
+      content: 'Hello',
+      read: false,
+      createdAt: '2030-01-01T10:00:00.000Z',
+    };
+    act(() => socket.receive({ type: 'message', data: { ...message, recipientId: 7 } }));
+    expect(client.getQueryData(['messages', 3])).toEqual([message]);
+  });
+
+  it('says so when the socket cannot be authenticated, and checks the session', async () => {
+    const client = setup();
+    act(() => client.setQueryData(sessionQueryKey, user));
+    await settle();
+    const spy = vi.spyOn(client, 'invalidateQueries');
+    const socket = FakeSocket.latest();
+    act(() => {
+      socket.open();
+      socket.receive({
+        type: 'auth_error',
+        message: 'Failed to authenticate WebSocket connection',
+      });
+    });
+    expect(toastError).toHaveBeenCalledWith(
+      'Connection Error',
+      'Failed to authenticate WebSocket connection',
+    );
+    expect(spy).toHaveBeenCalledWith({ queryKey: sessionQueryKey });
+    expect(isRealtimeConnected()).toBe(false);
+  });
+
+  it('after the server ends the session (4401): signs out, or reconnects if it is still valid', async () => {
+    vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout'] });
+    try {
+      let signedIn = true;
+      vi.stubGlobal(
+        'fetch',
+        vi.fn(async () =>
+          signedIn
+            ? new Response(JSON.stringify(user), { status: 200 })
+            : new Response('{"message":"Authentication required"}', { status: 401 }),
+        ),
+      );
+      const client = createQueryClient();
+      render(
+        <QueryClientProvider client={client}>
+          <Session />
+          <RealtimeConnection createSocket={FakeSocket.create} />
+        </QueryClientProvider>,
+      );
+      await vi.waitFor(() => expect(FakeSocket.created).toHaveLength(1));
+      act(() => FakeSocket.latest().accept());
+
+      // Still signed in (a sweep raced a refresh, say): a fresh socket a little later.
+      act(() => FakeSocket.latest().drop(4401));
+      expect(isRealtimeConnected()).toBe(false);
+      await act(async () => await vi.advanceTimersByTimeAsync(5_000));
+      expect(FakeSocket.created).toHaveLength(2);
+      act(() => FakeSocket.latest().accept());
+      expect(isRealtimeConnected()).toBe(true);
+
+      // Signed out elsewhere: the session empties and nothing reconnects.
+      signedIn = false;
+      act(() => FakeSocket.latest().drop(4401));
+      await vi.waitFor(() => expect(client.getQueryData(sessionQueryKey)).toBeNull());
+      await act(async () => await vi.advanceTimersByTimeAsync(60_000));
+      expect(FakeSocket.created).toHaveLength(2);
+    } finally {
+      vi.useRealTimers();
+    }
+  });
+});

@@ -1,0 +1,133 @@
+import { type QueryClient, useQueryClient } from '@tanstack/react-query';
+import { useCallback, useEffect, useState, useSyncExternalStore } from 'react';
+import type { WaveWithParties } from '../../../../domain';
+import { toast } from '../../components/ui/toast';
+import { type SessionUser, sessionQueryKey } from '../auth/use-session';
+import { resetAppBadgeMemory, updateAppBadge } from '../notifications/app-badge';
+import { showPushNotification } from '../notifications/notify';
+import { waveKeys } from '../waves/api';
+import { setRealtimeConnected } from '../waves/polling';
+import { waveCounts } from '../waves/wave-view';
+import { applyServerFrame, createInvalidator, refreshAfterGap } from './cache-sync';
+import { setRealtimeClient } from './connection';
+import { AUTH_FAILED, type CreateSocket, RealtimeClient, realtimeUrl } from './realtime-client';
+
+/** Every this many failed attempts in a row, the session is checked (it may have ended). */
+const SESSION_CHECK_EVERY = 3;
+/** After a 4401 close whose session turns out to be fine after all, start again this much later. */
+const RESTART_AFTER_MS = 5_000;
+
+/**
+ * The signed-in user's id, read from the session cache without fetching it: whoever shows a
+ * member screen loads the session; sign-in and sign-out write it. Cache events can fire while
+ * another component renders, so the update is deferred to a microtask.
+ */
+function useSessionUserId(client: QueryClient): number | null {
+  const subscribe = useCallback(
+    (onChange: () => void) =>
+      client.getQueryCache().subscribe((event) => {
+        if (event.query.queryKey[0] === sessionQueryKey[0]) queueMicrotask(onChange);
+      }),
+    [client],
+  );
+  const read = () => client.getQueryData<SessionUser | null>(sessionQueryKey)?.id ?? null;
+  return useSyncExternalStore(subscribe, read, read);
+}
+
+/** The installed app's badge follows the unread count of the waves cache. */
+function useAppBadge(client: QueryClient, active: boolean) {
+  useEffect(() => {
+    if (!active) return;
+    const update = () => {
+      const waves = client.getQueryData<WaveWithParties[]>(waveKeys.list);
+      if (!waves) return;
+      const counts = waveCounts(waves);
+      updateAppBadge(counts.newWaves + counts.unreadMessages);
+    };
+    update();
+    const unsubscribe = client.getQueryCache().subscribe((event) => {
+      if (event.query.queryKey[0] === waveKeys.all[0] && event.type === 'updated') update();
+    });
+    return () => {
+      unsubscribe();
+      updateAppBadge(0);
+      resetAppBadgeMemory();
+    };
+  }, [client, active]);
+}
+
+/**
+ * One WebSocket per signed-in tab (mounted once, beside the router): started when the session
+ * has a user, stopped when it has none. While it is up, polling is off (polling.ts) and its
+ * pushes refresh the cache; while it is down the slow fallback polling runs.
+ */
+export function RealtimeConnection({ createSocket }: { createSocket?: CreateSocket }) {
+  const client = useQueryClient();
+  const userId = useSessionUserId(client);
+  // Bumped to start a fresh client for the same user.
+  const [generation, setGeneration] = useState(0);
+  useAppBadge(client, userId !== null);
+
+  // biome-ignore lint/correctness/useExhaustiveDependencies: a new generation restarts the client
+  useEffect(() => {
+    if (userId === null) return;
+    let disposed = false;
+    let restartTimer: ReturnType<typeof setTimeout> | undefined;
+    const checkSession = () => void client.invalidateQueries({ queryKey: sessionQueryKey });
+    // The server ended this socket's session: reload who we are. No user → the member screens
+    // sign out (and this effect ends); the same user still signed in → connect again.
+    const onSessionEnded = async () => {
+      await client.invalidateQueries({ queryKey: sessionQueryKey }).catch(() => undefined);
+      const user = client.getQueryData<SessionUser | null>(sessionQueryKey);
+      if (!disposed && user?.id === userId)
+        restartTimer = setTimeout(() => setGeneration((n) => n + 1), RESTART_AFTER_MS);
+    };
+    const invalidator = createInvalidator(client);
+    const effects = {
+      onPush: showPushNotification,
+      invalidate: invalidator.invalidate,
+      viewerId: userId,
+    };
+    const realtime = new RealtimeClient({
+      url: realtimeUrl(),
+      userId,
+      createSocket,
+      onFrame: (frame) => applyServerFrame(client, frame, effects),
+      onConnectedChange: setRealtimeConnected,
+      onResumed: () => refreshAfterGap(client),
+      onAuthError: () => {
+        toast.error('Connection Error', AUTH_FAILED);
+        // The cookie belongs to someone else now (another tab signed in): reload who we are.
+        checkSession();
+      },
+      onSessionEnded: () => void onSessionEnded(),
+      onAttemptFailed: (failures) => {
+        if (failures % SESSION_CHECK_EVERY === 0) checkSession();
+      },
+      log: (message, detail) => console.debug(message, detail ?? ''),
+    });
+    setRealtimeClient(realtime);
+    realtime.start();
+
+    const onOnline = () => realtime.nudge();
+    const onVisibility = () => {
+      if (document.visibilityState !== 'visible') return;
+      realtime.nudge();
+      realtime.checkAlive();
+    };
+    window.addEventListener('online', onOnline);
+    document.addEventListener('visibilitychange', onVisibility);
+    return () => {
+      disposed = true;
+      window.removeEventListener('online', onOnline);
+      document.removeEventListener('visibilitychange', onVisibility);
+      clearTimeout(restartTimer);
+      realtime.stop();
+      invalidator.dispose();
+      setRealtimeClient(null);
+      setRealtimeConnected(false);
+    };
+  }, [client, userId, createSocket, generation]);
+
+  return null;
+}

@@ -1,0 +1,209 @@
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { ClipboardPaste, ExternalLink, ListChecks, Plane } from 'lucide-react';
+import { useState } from 'react';
+import { useNavigate } from 'react-router';
+import {
+  parseRoster,
+  ROSTER_MESSAGES,
+  RosterError,
+  type RosterFlight,
+  rosterFlightToBatchRow,
+} from '../../../../domain';
+import { Button } from '../../components/ui/button';
+import { Card } from '../../components/ui/card';
+import { Label } from '../../components/ui/input';
+import { toast } from '../../components/ui/toast';
+import { flightApi, refreshFlights } from '../flights/api';
+import { formatDay } from '../flights/format';
+import { batchOutcome } from './batch-outcome';
+
+/** The airline's own roster site, opened in a new tab to copy the roster from. */
+export const CREWLINK_URL = 'https://crewlink.ba.com/';
+const NAVIGATE_DELAY_MS = 300;
+
+const STEPS = [
+  {
+    icon: ClipboardPaste,
+    title: 'Copy your roster',
+    text: 'Open CrewLink, select your roster and copy the text.',
+  },
+  { icon: Plane, title: 'Paste it here', text: 'Paste the copied text into the box below.' },
+  {
+    icon: ListChecks,
+    title: 'Review and select',
+    text: 'Check the flights we found and add the ones you work.',
+  },
+];
+
+const keyOf = (f: RosterFlight) => `${f.flightNumber}|${f.date}|${f.origin}|${f.destination}`;
+
+export function RosterUpload() {
+  const navigate = useNavigate();
+  const client = useQueryClient();
+  const [text, setText] = useState('');
+  const [found, setFound] = useState<RosterFlight[] | null>(null);
+  const [selected, setSelected] = useState<Set<string>>(new Set());
+
+  const upload = useMutation({
+    mutationFn: (rows: RosterFlight[]) =>
+      flightApi.batch({ flights: rows.map(rosterFlightToBatchRow) }),
+    onSuccess: (response, rows) => {
+      const outcome = batchOutcome(response, rows.length);
+      const show =
+        outcome.tone === 'success'
+          ? toast.success
+          : outcome.tone === 'info'
+            ? toast.info
+            : toast.error;
+      show(outcome.title, outcome.description, outcome.tone === 'error' ? 10_000 : 5000);
+      refreshFlights(client);
+      if (outcome.done) setTimeout(() => navigate('/home'), NAVIGATE_DELAY_MS);
+    },
+    onError: (error) =>
+      toast.error('Error Adding Flights', error.message || 'Failed to add flights', 10_000),
+  });
+
+  const parse = () => {
+    try {
+      const { flights } = parseRoster(text, { year: new Date().getFullYear() });
+      if (flights.length === 0) {
+        setFound(null);
+        toast.error(ROSTER_MESSAGES.noFlights, 'No BA flights were found in the pasted text.');
+        return;
+      }
+      setFound(flights);
+      setSelected(new Set(flights.map(keyOf)));
+    } catch (error) {
+      setFound(null);
+      if (error instanceof RosterError && error.code === 'EMPTY_ROSTER') {
+        toast.error(ROSTER_MESSAGES.empty, 'Please paste your roster text first.');
+      } else {
+        toast.error(ROSTER_MESSAGES.parseError, 'The roster could not be read.');
+      }
+    }
+  };
+
+  const chosen = found?.filter((f) => selected.has(keyOf(f))) ?? [];
+  const add = () => {
+    if (chosen.length === 0) {
+      toast.error(ROSTER_MESSAGES.noneSelected, 'Select at least one flight to add.');
+      return;
+    }
+    const valid = chosen.filter((f) => f.flightNumber && f.origin && f.destination && f.date);
+    if (valid.length === 0) {
+      toast.error(ROSTER_MESSAGES.noValid, 'None of the selected flights is complete.');
+      return;
+    }
+    upload.mutate(valid);
+  };
+  const toggle = (key: string) =>
+    setSelected((current) => {
+      const next = new Set(current);
+      if (next.has(key)) next.delete(key);
+      else next.add(key);
+      return next;
+    });
+
+  return (
+    <div className="space-y-4">
+      <ol className="grid gap-2" aria-label="How to upload your roster">
+        {STEPS.map(({ icon: Icon, title, text: body }, i) => (
+          <li key={title} className="flex gap-3 rounded-xl bg-brand-50 p-3">
+            <span className="flex h-8 w-8 shrink-0 items-center justify-center rounded-full bg-brand-600 text-sm font-semibold text-white">
+              {i + 1}
+            </span>
+            <div>
+              <p className="flex items-center gap-1.5 font-medium">
+                <Icon aria-hidden="true" className="h-4 w-4" />
+                {title}
+              </p>
+              <p className="text-sm text-slate-600">{body}</p>
+            </div>
+          </li>
+        ))}
+      </ol>
+
+      <div className="space-y-1.5">
+        <Label htmlFor="roster-text">Roster text</Label>
+        <textarea
+          id="roster-text"
+          rows={8}
+          className="w-full rounded-xl border border-slate-300 p-3 font-mono text-sm"
+          placeholder={'Paste your roster here, e.g.\nMon 3 Mar\n0655 BA117 LHR JFK'}
+          value={text}
+          onChange={(e) => {
+            setText(e.target.value);
+            setFound(null);
+          }}
+        />
+      </div>
+      <a
+        href={CREWLINK_URL}
+        target="_blank"
+        rel="noopener noreferrer"
+        className="inline-flex h-11 w-full items-center justify-center gap-2 rounded-xl border border-slate-300 bg-white font-medium hover:bg-slate-50"
+      >
+        <ExternalLink aria-hidden="true" className="h-4 w-4" />
+        Open CrewLink
+      </a>
+
+      {found ? (
+        <Card className="space-y-3">
+          <h2 className="font-semibold">Found {found.length} flights:</h2>
+          <ul className="max-h-[300px] space-y-2 overflow-y-auto" aria-label="Flights found">
+            {found.map((flight) => {
+              const key = keyOf(flight);
+              return (
+                <li key={key}>
+                  <label className="flex cursor-pointer gap-3 rounded-xl border border-slate-200 p-3">
+                    <input
+                      type="checkbox"
+                      className="mt-1 h-5 w-5"
+                      checked={selected.has(key)}
+                      onChange={() => toggle(key)}
+                    />
+                    <span className="min-w-0 flex-1 space-y-0.5">
+                      <span className="flex flex-wrap items-center gap-2">
+                        <span className="font-semibold">{flight.flightNumber}</span>
+                        {flight.departureTime ? (
+                          <span className="text-sm text-slate-600">{flight.departureTime}</span>
+                        ) : null}
+                        <span>
+                          {flight.origin} to {flight.destination}
+                        </span>
+                        {flight.departureTime ? (
+                          <span className="rounded-full bg-brand-50 px-2 py-0.5 text-xs font-medium text-brand-700">
+                            Departs {flight.departureTime}
+                          </span>
+                        ) : null}
+                      </span>
+                      <span className="block text-sm text-slate-600">
+                        {formatDay(`${flight.date}T00:00:00.000Z`, 'long')}
+                      </span>
+                      <span className="block truncate font-mono text-xs text-slate-500">
+                        {flight.sourceLine}
+                      </span>
+                    </span>
+                  </label>
+                </li>
+              );
+            })}
+          </ul>
+        </Card>
+      ) : null}
+
+      <div className="grid grid-cols-2 gap-2">
+        <Button variant="outline" onClick={() => navigate('/home')}>
+          Cancel
+        </Button>
+        {found ? (
+          <Button disabled={upload.isPending} onClick={add}>
+            {upload.isPending ? 'Adding Flights...' : `Add ${chosen.length} Flights`}
+          </Button>
+        ) : (
+          <Button onClick={parse}>Parse Roster</Button>
+        )}
+      </div>
+    </div>
+  );
+}

@@ -1,0 +1,237 @@
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { ArrowLeft, CalendarDays, Check, ShieldCheck, Trash2 } from 'lucide-react';
+import { useState } from 'react';
+import { useNavigate, useParams } from 'react-router';
+import { ACCESS_REASONS, type CrewMember, detailStatusLine, isDeparted } from '../../../domain';
+import { Button } from '../components/ui/button';
+import { Card } from '../components/ui/card';
+import { Skeleton, SkeletonCards } from '../components/ui/skeleton';
+import { toast } from '../components/ui/toast';
+import { CrewEntryDialog, type CrewEntryValues } from '../features/crew/crew-entry-dialog';
+import { CrewMemberCard } from '../features/crew/crew-member-card';
+import { RemoveCrewDialog } from '../features/crew/remove-crew-dialog';
+import { flightApi, refreshFlights, useFlightDetail } from '../features/flights/api';
+import { DeleteFlightDialog } from '../features/flights/delete-flight-dialog';
+import { flightName, formatDay } from '../features/flights/format';
+import { GmtClock } from '../features/flights/gmt-clock';
+import { Hint } from '../features/flights/hint';
+import { useNow } from '../features/flights/use-now';
+import { useViewer } from '../features/flights/viewer';
+import { ApiError } from '../lib/api-client';
+import { cn } from '../lib/cn';
+
+export function FlightDetailPage() {
+  const { id } = useParams();
+  const flightId = Number(id);
+  const navigate = useNavigate();
+  const viewer = useViewer();
+  const now = useNow();
+  const client = useQueryClient();
+  const detail = useFlightDetail(flightId);
+  const [joinOpen, setJoinOpen] = useState(false);
+  const [editOpen, setEditOpen] = useState(false);
+  const [deleteOpen, setDeleteOpen] = useState(false);
+  const [toRemove, setToRemove] = useState<CrewMember | null>(null);
+
+  const join = useMutation({
+    mutationFn: (values: CrewEntryValues) =>
+      flightApi.join({ flightId, ...values, note: values.note || null }),
+    onSuccess: () => {
+      toast.success('Success!', "You've been added to this flight", 5000);
+      setJoinOpen(false);
+      refreshFlights(client, flightId);
+    },
+    onError: (error) => {
+      setJoinOpen(false);
+      // Someone already on the flight has nothing to be told: the list refresh shows it.
+      if (error.message.includes('already on this flight')) refreshFlights(client, flightId);
+      else toast.error('Failed to join flight', error.message);
+    },
+  });
+  const mine = detail.data?.crewMembers.find((m) => m.userId === viewer?.id);
+  const edit = useMutation({
+    mutationFn: (values: CrewEntryValues) =>
+      flightApi.updateEntry(mine!.id, { tags: values.tags, note: values.note || null }),
+    onSuccess: () => {
+      setEditOpen(false);
+      refreshFlights(client, flightId);
+    },
+    onError: (error) => toast.error('Update Failed', error.message),
+  });
+
+  const back = (
+    <Button variant="ghost" size="sm" onClick={() => navigate('/home')}>
+      <ArrowLeft aria-hidden="true" className="h-4 w-4" />
+      Back
+    </Button>
+  );
+
+  if (detail.isPending) {
+    return (
+      <main className="space-y-4">
+        {back}
+        <Skeleton className="h-40 w-full" />
+        <SkeletonCards label="Loading crew" />
+      </main>
+    );
+  }
+  if (detail.isError || !detail.data || !viewer) {
+    const missing =
+      !Number.isInteger(flightId) ||
+      (detail.error instanceof ApiError && [400, 404].includes(detail.error.status));
+    return (
+      <main className="space-y-4">
+        {back}
+        <Card role="alert" className="py-10 text-center">
+          <h1 className="text-xl font-semibold">
+            {missing ? 'Flight not found' : 'Failed to load flight'}
+          </h1>
+        </Card>
+      </main>
+    );
+  }
+
+  const flight = detail.data;
+  const departed = isDeparted(flight, now);
+  const { name, time } = flightName(flight.flightNumber);
+  const status = detailStatusLine(flight, now);
+  const joinHint = departed ? ACCESS_REASONS.joinDeparted : null;
+
+  return (
+    <main className="space-y-4">
+      <div className="flex items-center justify-between gap-2">
+        {back}
+        <GmtClock className="text-sm text-slate-600" />
+      </div>
+
+      <header className="flex items-start justify-between gap-2">
+        <div>
+          <h1 className="text-2xl font-bold">{name}</h1>
+          {time ? <p className="font-medium text-brand-700">{time}</p> : null}
+        </div>
+        {flight.canDelete ? (
+          <Button
+            variant="outline"
+            size="sm"
+            className="text-red-700"
+            onClick={() => setDeleteOpen(true)}
+          >
+            <Trash2 aria-hidden="true" className="h-4 w-4" />
+            Delete Flight
+          </Button>
+        ) : null}
+      </header>
+
+      {viewer.isAdmin ? (
+        <p className="inline-flex items-center gap-1.5 rounded-full bg-purple-50 px-3 py-1 text-sm font-medium text-purple-800">
+          <ShieldCheck aria-hidden="true" className="h-4 w-4" />
+          Admin View: Showing Full Identities
+        </p>
+      ) : null}
+
+      <Card className="space-y-3" aria-label="Flight">
+        <div className="grid grid-cols-2 gap-3">
+          <div>
+            <p className="text-xs text-slate-500 uppercase">From</p>
+            <p className="text-2xl font-bold">{flight.origin}</p>
+          </div>
+          <div className="text-right">
+            <p className="text-xs text-slate-500 uppercase">To</p>
+            <p className="text-2xl font-bold">{flight.destination}</p>
+          </div>
+        </div>
+        <p className="flex items-center gap-1.5 text-slate-700">
+          <CalendarDays aria-hidden="true" className="h-4 w-4" />
+          {formatDay(flight.departureDate, 'long')}
+        </p>
+        <p className="text-sm text-slate-600">Flight {flight.flightNumber}</p>
+        <p className={cn('font-medium', departed ? 'text-red-600' : 'text-emerald-700')}>
+          {status}
+        </p>
+        {flight.onlineCrewCount > 0 ? (
+          <p className="text-sm text-emerald-700">
+            {flight.onlineCrewCount} of {flight.crewCount} crew online
+          </p>
+        ) : null}
+        {flight.isJoined ? (
+          <Button variant="secondary" className="w-full" disabled>
+            <Check aria-hidden="true" className="h-4 w-4" />
+            You're on this flight
+          </Button>
+        ) : (
+          <Hint text={joinHint}>
+            <Button
+              className="w-full"
+              disabled={departed}
+              onClick={() => {
+                if (viewer.isDemoUser) {
+                  toast.error('Demo Mode', ACCESS_REASONS.demoJoin);
+                  return;
+                }
+                setJoinOpen(true);
+              }}
+            >
+              Join Flight
+            </Button>
+          </Hint>
+        )}
+      </Card>
+
+      <section aria-labelledby="crew-heading" className="space-y-3">
+        <h2 id="crew-heading" className="text-lg font-semibold">
+          Crew Members ({flight.crewCount})
+        </h2>
+        {flight.crewMembers.length === 0 ? (
+          <Card className="py-8 text-center text-slate-600">
+            No crew members have joined this flight yet.
+          </Card>
+        ) : (
+          <ul className="space-y-3">
+            {flight.crewMembers.map((member) => (
+              <li key={member.id}>
+                <CrewMemberCard
+                  member={member}
+                  flight={flight}
+                  viewer={viewer}
+                  now={now}
+                  viewerOnFlight={flight.isJoined}
+                  onEdit={
+                    member.userId === viewer.id && !viewer.isDemoUser
+                      ? () => setEditOpen(true)
+                      : undefined
+                  }
+                  onRemove={viewer.isAdmin ? setToRemove : undefined}
+                />
+              </li>
+            ))}
+          </ul>
+        )}
+      </section>
+
+      <CrewEntryDialog
+        open={joinOpen}
+        onOpenChange={setJoinOpen}
+        mode="join"
+        flightNumber={flight.flightNumber}
+        busy={join.isPending}
+        onSubmit={(values) => join.mutate(values)}
+      />
+      <CrewEntryDialog
+        open={editOpen}
+        onOpenChange={setEditOpen}
+        mode="edit"
+        flightNumber={flight.flightNumber}
+        initial={mine ? { tags: mine.tags, note: mine.note } : undefined}
+        busy={edit.isPending}
+        onSubmit={(values) => edit.mutate(values)}
+      />
+      <DeleteFlightDialog
+        flight={deleteOpen ? flight : null}
+        variant="detail"
+        onClose={() => setDeleteOpen(false)}
+        onDeleted={() => navigate('/home')}
+      />
+      <RemoveCrewDialog member={toRemove} flightId={flightId} onClose={() => setToRemove(null)} />
+    </main>
+  );
+}

@@ -1,0 +1,213 @@
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { ArrowLeft, LogOut, Plus, Trash2, Upload } from 'lucide-react';
+import { useState } from 'react';
+import { Link, useNavigate } from 'react-router';
+import {
+  ACCESS_REASONS,
+  compareFlights,
+  isDeparted,
+  myFlightBadge,
+  type UserFlight,
+} from '../../../domain';
+import { Button } from '../components/ui/button';
+import { Card } from '../components/ui/card';
+import { Dialog } from '../components/ui/dialog';
+import { SkeletonCards } from '../components/ui/skeleton';
+import { toast } from '../components/ui/toast';
+import { flightApi, refreshFlights, useUserFlights } from '../features/flights/api';
+import { DeleteFlightDialog } from '../features/flights/delete-flight-dialog';
+import { flightName, formatDay, plural } from '../features/flights/format';
+import { Hint } from '../features/flights/hint';
+import { useNow } from '../features/flights/use-now';
+import { useViewer } from '../features/flights/viewer';
+import { cn } from '../lib/cn';
+
+const BADGE = {
+  Completed: 'bg-slate-100 text-slate-700',
+  Today: 'bg-amber-100 text-amber-800',
+  Upcoming: 'bg-emerald-100 text-emerald-800',
+} as const;
+
+export function MyFlightsPage() {
+  const navigate = useNavigate();
+  const viewer = useViewer();
+  const now = useNow(60_000);
+  const client = useQueryClient();
+  const flights = useUserFlights();
+  const [toDelete, setToDelete] = useState<UserFlight | null>(null);
+  const [toLeave, setToLeave] = useState<UserFlight | null>(null);
+  const leave = useMutation({
+    mutationFn: (entryId: number) => flightApi.leave(entryId),
+    onSuccess: () => {
+      toast.success('Left flight', 'You have been removed from its crew list');
+      refreshFlights(client);
+      setToLeave(null);
+    },
+    onError: (error) => {
+      toast.error('Error leaving flight', error.message);
+      setToLeave(null);
+    },
+  });
+
+  const demo = viewer?.isDemoUser === true;
+  const items = [...(flights.data ?? [])].sort((a, b) =>
+    compareFlights('dateAndTime')(a.flight, b.flight),
+  );
+  const upcoming = items.filter((i) => myFlightBadge(i.flight, now) !== 'Completed').length;
+
+  return (
+    <main className="space-y-4">
+      <Button variant="ghost" size="sm" onClick={() => navigate('/profile')}>
+        <ArrowLeft aria-hidden="true" className="h-4 w-4" />
+        Back to Profile
+      </Button>
+      <header className="space-y-3">
+        <div>
+          <h1 className="text-2xl font-bold">My Flights</h1>
+          <p className="text-slate-600">{plural(items.length, 'flight')}</p>
+        </div>
+        {demo ? null : (
+          <div className="grid grid-cols-2 gap-2">
+            <Link
+              to="/add-flight"
+              className="inline-flex h-11 items-center justify-center gap-1.5 rounded-xl bg-brand-600 px-3 font-medium text-white hover:bg-brand-700"
+            >
+              <Plus aria-hidden="true" className="h-4 w-4" />
+              Add Flight
+            </Link>
+            <Link
+              to="/upload-roster"
+              className="inline-flex h-11 items-center justify-center gap-1.5 rounded-xl border border-slate-300 bg-white px-3 font-medium hover:bg-slate-50"
+            >
+              <Upload aria-hidden="true" className="h-4 w-4" />
+              Upload Roster
+            </Link>
+          </div>
+        )}
+      </header>
+      {demo ? (
+        <Card role="status" className="text-slate-700">
+          {ACCESS_REASONS.demoAddFlights}
+        </Card>
+      ) : null}
+
+      <dl className="grid grid-cols-3 gap-2">
+        {[
+          ['Total Flights', String(items.length)],
+          ['Upcoming', String(upcoming)],
+          ['Your Role', viewer?.role ?? '–'],
+        ].map(([label, value]) => (
+          <Card key={label} className="p-3 text-center">
+            <dt className="text-xs text-slate-500">{label}</dt>
+            <dd className="truncate text-lg font-semibold">{value}</dd>
+          </Card>
+        ))}
+      </dl>
+
+      {flights.isPending ? (
+        <SkeletonCards label="Loading your flights" />
+      ) : flights.isError ? (
+        <Card role="alert" className="text-red-700">
+          {flights.error.message}
+        </Card>
+      ) : items.length === 0 ? (
+        <Card className="py-10 text-center">
+          <h2 className="text-lg font-semibold">No Flights Added</h2>
+          <p className="mt-1 text-slate-600">Flights you add or join will appear here.</p>
+        </Card>
+      ) : (
+        <ul className="space-y-3" aria-label="Your flights">
+          {items.map((item) => {
+            const { flight } = item;
+            const badge = myFlightBadge(flight, now);
+            const { time } = flightName(flight.flightNumber);
+            const departed = isDeparted(flight, now);
+            return (
+              <li key={item.id}>
+                <Card aria-label={`Flight ${flight.flightNumber}`} className="space-y-2">
+                  <div className="flex flex-wrap items-center gap-2">
+                    <h2 className="text-lg font-semibold">{flight.flightNumber}</h2>
+                    <span
+                      className={cn('rounded-full px-2 py-0.5 text-xs font-medium', BADGE[badge])}
+                    >
+                      {badge}
+                    </span>
+                    <span className="rounded-full bg-brand-50 px-2 py-0.5 text-xs font-medium text-brand-700">
+                      {item.role}
+                    </span>
+                  </div>
+                  <p className="text-slate-700">
+                    {flight.origin} → {flight.destination}
+                  </p>
+                  <p className="text-sm text-slate-600">
+                    {formatDay(flight.departureDate)}
+                    {time ? ` · ${time}` : ''}
+                    {flight.duration ? ` · ${flight.duration}` : ''}
+                  </p>
+                  <div className="flex items-center gap-2 pt-1">
+                    <Link
+                      to={`/flight/${flight.id}`}
+                      className="inline-flex h-10 flex-1 items-center justify-center rounded-xl border border-slate-300 font-medium hover:bg-slate-50"
+                    >
+                      View Details
+                    </Link>
+                    {demo ? null : item.canDelete ? (
+                      <Button
+                        variant="ghost"
+                        size="icon"
+                        aria-label={`Delete flight ${flight.flightNumber}`}
+                        onClick={() => setToDelete(item)}
+                      >
+                        <Trash2 aria-hidden="true" className="h-5 w-5 text-red-600" />
+                      </Button>
+                    ) : (
+                      <Hint text={departed ? ACCESS_REASONS.removeCrewDeparted : null}>
+                        <Button
+                          variant="ghost"
+                          size="icon"
+                          disabled={departed}
+                          aria-label={`Leave flight ${flight.flightNumber}`}
+                          onClick={() => setToLeave(item)}
+                        >
+                          <LogOut aria-hidden="true" className="h-5 w-5 text-red-600" />
+                        </Button>
+                      </Hint>
+                    )}
+                  </div>
+                </Card>
+              </li>
+            );
+          })}
+        </ul>
+      )}
+
+      <DeleteFlightDialog
+        flight={toDelete?.flight ?? null}
+        variant="my-flights"
+        onClose={() => setToDelete(null)}
+      />
+      <Dialog
+        open={toLeave !== null}
+        onOpenChange={(open) => {
+          if (!open) setToLeave(null);
+        }}
+        title="Leave flight"
+        description={`Are you sure you want to leave ${toLeave?.flight.flightNumber ?? ''}? You will be removed from its crew list; the flight stays for the other crew.`}
+        footer={
+          <>
+            <Button variant="outline" onClick={() => setToLeave(null)}>
+              Cancel
+            </Button>
+            <Button
+              variant="destructive"
+              disabled={leave.isPending}
+              onClick={() => toLeave && leave.mutate(toLeave.id)}
+            >
+              Leave flight
+            </Button>
+          </>
+        }
+      />
+    </main>
+  );
+}
