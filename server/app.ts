@@ -28,6 +28,7 @@ import { flightRoutes } from './modules/flights/routes';
 import { healthRoutes } from './modules/health/routes';
 import { messageRoutes } from './modules/messages/routes';
 import { type Bus, createLocalBus, createPostgresBus } from './modules/realtime/bus';
+import { registerLiveInvalidation } from './modules/realtime/live-invalidation';
 import { realtimeRoutes } from './modules/realtime/routes';
 import { createRealtime, type Realtime } from './modules/realtime/service';
 import { registrationRoutes } from './modules/registration/routes';
@@ -162,6 +163,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   registerCsrf(app);
   registerAccess(app);
   registerMetrics(app);
+  registerLiveInvalidation(app);
   await app.register(fastifySwagger, {
     openapi: {
       info: { title: 'Jumpseat API', version: '1.0.0' },

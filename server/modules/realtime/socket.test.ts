@@ -262,3 +262,36 @@ describe('the WebSocket channel', () => {
     client.ws.close();
   });
 });
+
+describe('live invalidation', () => {
+  it('announces flight changes to every socket, batched', async () => {
+    const t = await buildTestApp();
+    await t.app.listen({ port: 0, host: '127.0.0.1' });
+    const base = `127.0.0.1:${(t.app.server.address() as AddressInfo).port}`;
+    const member = await buildCrew(t.database.db);
+    const bystander = await buildCrew(t.database.db);
+    const cookie = async (u: UserRow) =>
+      `${sessionCookieName(t.app.deps.config.publicUrl)}=${await t.app.deps.sessions.create(u.id, t.clock.now())}`;
+    const ws = new WebSocket(`ws://${base}/ws`, {
+      headers: { origin: `http://${base}`, cookie: await cookie(bystander) },
+    });
+    const client = new Client(ws);
+    await new Promise((r) => ws.once('open', r));
+    const flight = await buildFlight(t.database.db);
+    const memberCookie = await cookie(member);
+    for (let i = 0; i < 3; i++) {
+      const res = await t.app.inject({
+        method: 'POST',
+        url: '/api/flight-crew',
+        headers: { cookie: memberCookie },
+        payload: { flightId: flight.id, role: 'IFL' },
+      });
+      expect(res.statusCode).toBeLessThan(500);
+    }
+    expect(await client.next('invalidate')).toMatchObject({ data: { keys: ['flights', 'stats'] } });
+    await new Promise((r) => setTimeout(r, 300));
+    expect(client.frames.filter((f) => f.type === 'invalidate')).toHaveLength(0);
+    ws.close();
+    await t.close();
+  });
+});

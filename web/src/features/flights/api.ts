@@ -11,6 +11,7 @@ import type {
   UserFlight,
 } from '../../../../domain';
 import { api } from '../../lib/api-client';
+import { usePollInterval } from '../waves/polling';
 
 /** Cache keys of the flight screens. '/api/user-flights' is the spec's name for My Flights. */
 export const flightKeys = {
@@ -22,14 +23,16 @@ export const flightKeys = {
   mine: ['flights', 'user-flights'] as const,
 };
 
-const REFRESH_MS = 30_000;
-
-/** GET /api/flights: refreshed every 30 s, two retries 1 s apart. */
+/**
+ * GET /api/flights: two retries 1 s apart. No polling while the real-time channel is up (the
+ * server's `invalidate` pushes refresh it); every 30 s while it is down (polling.ts).
+ */
 export function useFlights(enabled = true) {
+  const refetchInterval = usePollInterval('flights');
   return useQuery({
     queryKey: flightKeys.list,
     queryFn: () => api.get<FlightListItem[]>('/api/flights'),
-    refetchInterval: REFRESH_MS,
+    refetchInterval,
     retry: 2,
     retryDelay: 1000,
     enabled,
@@ -51,36 +54,41 @@ export function useFlightSearch(params: SearchParams, enabled: boolean) {
 }
 
 export function useFlightStats() {
+  const refetchInterval = usePollInterval('flights');
   return useQuery({
     queryKey: flightKeys.stats,
     queryFn: () => api.get<FlightStats>('/api/flights/stats'),
-    refetchInterval: REFRESH_MS,
+    refetchInterval,
   });
 }
 
 /** GET /api/users/stats (online users, connections): arrives with the users issue. */
 export function useUserStats() {
+  const refetchInterval = usePollInterval('flights');
   return useQuery({
     queryKey: ['users', 'stats'],
     queryFn: () =>
       api.get<{ onlineUsers: number; acceptedConnections: number }>('/api/users/stats'),
-    refetchInterval: REFRESH_MS,
+    refetchInterval,
   });
 }
 
 export function useFlightDetail(id: number) {
+  const refetchInterval = usePollInterval('flights');
   return useQuery({
     queryKey: flightKeys.detail(id),
     queryFn: () => api.get<FlightDetail>(`/api/flights/${id}`),
     enabled: Number.isInteger(id) && id > 0,
-    refetchInterval: REFRESH_MS,
+    refetchInterval,
   });
 }
 
 export function useUserFlights() {
+  const refetchInterval = usePollInterval('flights');
   return useQuery({
     queryKey: flightKeys.mine,
     queryFn: () => api.get<UserFlight[]>('/api/user/flights'),
+    refetchInterval,
   });
 }
 

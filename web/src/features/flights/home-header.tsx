@@ -6,6 +6,7 @@ import { api } from '../../lib/api-client';
 import { cn } from '../../lib/cn';
 import { pendingCountKey } from '../admin/approvals-api';
 import { MarkAllReadButton } from '../waves/mark-all-read-button';
+import { usePollInterval } from '../waves/polling';
 import { useWaveCounts } from '../waves/use-wave-counts';
 import { useFlightStats, useUserStats } from './api';
 
@@ -50,10 +51,12 @@ function Badge({
 /** Red: unread messages; blue: pending waves; purple: registrations awaiting an admin. */
 function NotificationBadges({ isAdmin }: { isAdmin: boolean }) {
   const counts = useWaveCounts();
+  // Refreshed by the server's `invalidate` pushes while the socket is up (polling.ts).
+  const refetchInterval = usePollInterval('adminPending');
   const pending = useQuery({
     queryKey: pendingCountKey,
     queryFn: () => api.get<{ count: number }>('/api/admin/pending-count'),
-    refetchInterval: 5000,
+    refetchInterval,
     enabled: isAdmin,
   });
   return (

@@ -15,8 +15,10 @@ export const POLL_MS = {
   waves: 30_000,
   /** GET /api/messages/{waveId} while a chat is open (spec: 5 s). */
   messages: 30_000,
-  /** Flight lists, flight detail, flight and user stats (spec: 30 s; features/flights). */
+  /** Flight lists, flight detail, My Flights, flight and user stats (spec: 30 s; features/flights). */
   flights: 30_000,
+  /** GET /api/admin/pending-count, the admin's purple badge on Home (spec: 5 s). */
+  adminPending: 30_000,
 } as const;
 export type PollKind = keyof typeof POLL_MS;
 
