@@ -77,11 +77,17 @@ test('two crew on one flight: a wave, the reveal, a chat with text-only messages
   await expect(b.getByRole('heading', { name: 'No messages yet' })).toBeVisible();
   await expect(b.getByRole('button', { name: 'Explore Flights' })).toBeVisible();
 
-  // Alice waves at Bob. (Through the API until the flight detail's wave button is wired.)
-  const bobId = ((await (await b.request.get('/api/auth/me')).json()) as { id: number }).id;
-  const sent = await a.request.post('/api/waves', { data: { receiverId: bobId, flightId } });
-  expect(sent.status(), await sent.text()).toBe(201);
-  const waveId = ((await sent.json()) as { id: number }).id;
+  // Alice waves at Bob from the flight's crew list.
+  await a.goto(`/flight/${flightId}`);
+  await a.getByRole('button', { name: 'Wave at Anonymous Crew Member' }).click();
+  const sentDialog = a.getByRole('dialog', { name: 'Wave Sent!' });
+  await expect(sentDialog).toBeVisible();
+  await sentDialog.getByRole('button', { name: 'Got it' }).click();
+  const waves = (await (await a.request.get('/api/waves')).json()) as {
+    id: number;
+    flight: { id: number };
+  }[];
+  const waveId = waves.find((w) => w.flight.id === flightId)!.id;
 
   await a.goto('/messages');
   const aPending = a.getByRole('article', { name: 'Anonymous Crew Member' });
