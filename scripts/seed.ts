@@ -10,7 +10,7 @@ import { addDays, flightNumberWithTime, trialExpiryFrom, utcDay } from '../domai
 import { loadConfig } from '../server/config';
 import { type Database, openDatabase } from '../server/db/client';
 import { lockDataDir } from '../server/db/data-dir-lock';
-import { flightCrew, flights, messages, users, waves } from '../server/db/schema';
+import { flightCrew, flights, messages, platformCounters, users, waves } from '../server/db/schema';
 import { createPinCipher, generatePin } from '../server/lib/pin-crypto';
 
 const crew = [
@@ -243,6 +243,23 @@ async function seed(database: Database, appSecret: string, domain: string) {
       });
     }
   }
+  // Keep the all-time counters true to what now exists (they only ever grow).
+  const [counts] = await db
+    .select({
+      users: sql<number>`(select count(*)::int from ${users})`,
+      flights: sql<number>`(select count(*)::int from ${flights})`,
+      waves: sql<number>`(select count(*)::int from ${waves})`,
+    })
+    .from(platformCounters);
+  await db
+    .update(platformCounters)
+    .set({
+      totalUsersEverRegistered: sql`greatest(${platformCounters.totalUsersEverRegistered}, ${counts!.users})`,
+      totalFlightsEverCreated: sql`greatest(${platformCounters.totalFlightsEverCreated}, ${counts!.flights})`,
+      totalWavesEverCreated: sql`greatest(${platformCounters.totalWavesEverCreated}, ${counts!.waves})`,
+      updatedAt: now,
+    })
+    .where(eq(platformCounters.id, 1));
   console.log(
     `Seeded ${crew.length} crew, ${routes.length} flights (today and the next 3 days), ${plan.length} waves and their conversations.`,
   );
