@@ -40,7 +40,16 @@ export default defineConfig({
       ],
     },
   },
-  projects: [{ name: 'chromium', use: { ...devices['Desktop Chrome'] } }],
+  projects: [
+    { name: 'chromium', use: { ...devices['Desktop Chrome'] }, testIgnore: /idle\.spec\.ts/ },
+    // Measured alone, after everything else: other members' activity is not idleness.
+    {
+      name: 'idle',
+      use: { ...devices['Desktop Chrome'] },
+      testMatch: /idle\.spec\.ts/,
+      dependencies: ['chromium'],
+    },
+  ],
   webServer: {
     command: 'npm run build && node --import tsx server/main.ts',
     url: `http://localhost:${port}/api/health`,

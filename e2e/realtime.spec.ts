@@ -1,5 +1,6 @@
 import { randomBytes } from 'node:crypto';
-import { expect, type Page, test, type WebSocket } from '@playwright/test';
+import { expect, test } from '@playwright/test';
+import { openLive } from './helpers/live';
 import { approvedMember, signedInPage } from './helpers/members';
 
 /**
@@ -8,29 +9,6 @@ import { approvedMember, signedInPage } from './helpers/members';
  * over the socket.
  */
 const LIVE = { timeout: 8_000 };
-const IDLE_MS = 60_000;
-const IDLE_REQUEST_BUDGET = 3;
-
-// The idle measurement must not overlap the other test's traffic.
-test.describe.configure({ mode: 'default' });
-
-/**
- * Loads `path` and waits until the page's socket is authenticated (the server's auth_success
- * frame), so what follows can only reach the page over it.
- */
-async function openLive(page: Page, path: string): Promise<WebSocket> {
-  const authenticated = page
-    .waitForEvent('websocket', (ws) => ws.url().endsWith('/ws'))
-    .then(async (ws) => {
-      await ws.waitForEvent('framereceived', {
-        predicate: (frame) => String(frame.payload).includes('"auth_success"'),
-        timeout: 15_000,
-      });
-      return ws;
-    });
-  await page.goto(path);
-  return authenticated;
-}
 
 test('live: a wave arrives, is accepted and chatted on without reloads; a closed tab goes Offline', async ({
   browser,
@@ -115,44 +93,4 @@ test('live: a wave arrives, is accepted and chatted on without reloads; a closed
   await expect(bChat.getByText('Live', { exact: true })).toBeVisible();
 
   await b.context().close();
-});
-
-test('idle on /home for 60 s: at most 3 API requests while the socket is up', async ({
-  browser,
-  baseURL,
-}) => {
-  test.setTimeout(150_000);
-  const member = await approvedMember(baseURL!, `Idle Crew ${randomBytes(2).toString('hex')}`);
-  const page = await signedInPage(browser, member);
-  const socket = await openLive(page, '/home');
-  await page.waitForLoadState('networkidle');
-  // Let anything the first render started finish.
-  await page.waitForTimeout(3_000);
-
-  const requests: string[] = [];
-  page.on('request', (req) => {
-    const url = new URL(req.url());
-    if (url.pathname.startsWith('/api/')) requests.push(`${req.method()} ${url.pathname}`);
-  });
-  const consoleLines: string[] = [];
-  page.on('console', (message) => {
-    if (message.text().startsWith('realtime:')) consoleLines.push(message.text());
-  });
-  const framesSent: string[] = [];
-  socket.on('framesent', (frame) => framesSent.push(String(frame.payload)));
-  let socketClosed = false;
-  socket.on('close', () => {
-    socketClosed = true;
-  });
-
-  await page.waitForTimeout(IDLE_MS);
-
-  console.log(
-    `idle /home for ${IDLE_MS / 1000} s: ${requests.length} HTTP requests under /api/` +
-      (requests.length ? ` (${requests.join(', ')})` : '') +
-      `; ${framesSent.length} socket frames sent (${framesSent.join(', ')})`,
-  );
-  expect(socketClosed, `the socket closed while idle: ${consoleLines.join(' | ')}`).toBe(false);
-  expect(requests.length).toBeLessThanOrEqual(IDLE_REQUEST_BUDGET);
-  await page.context().close();
 });
