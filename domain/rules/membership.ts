@@ -182,3 +182,31 @@ export function membershipExpiry(duration: MembershipDuration, now: Date): Date 
 export function trialExpiryFrom(start: Date): Date {
   return new Date(start.getTime() + TRIAL_DAYS * DAY_MS);
 }
+
+/**
+ * The subscription status that counts now: an 'active' paid membership whose expiry has passed
+ * is expired, whatever the stored flag says; testers and lifetime members without an expiry
+ * never lapse.
+ */
+export function effectiveSubscriptionStatus(
+  user: MembershipUser & { subscriptionStatus: string },
+  now: Date,
+): string {
+  const expiry = user.subscriptionExpiresAt ? toDate(user.subscriptionExpiresAt) : null;
+  const lapsed = expiry !== null && expiry <= now;
+  return lapsed && user.subscriptionStatus === 'active' ? 'expired' : user.subscriptionStatus;
+}
+
+/** Only lapsed accounts may renew; a pending or active one signs in instead. */
+export function canRenewMembership(
+  user: MembershipUser & {
+    subscriptionStatus: string;
+    isDeleted?: boolean;
+    approvalStatus?: string;
+  },
+  now: Date,
+): boolean {
+  if (user.isDeleted || user.approvalStatus !== 'approved') return false;
+  if (user.subscriptionStatus === 'expired' || user.subscriptionStatus === 'cancelled') return true;
+  return isTrial(user) && trialStatus(user, now).trialExpired;
+}

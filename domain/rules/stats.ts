@@ -52,3 +52,13 @@ export function compareStatsRows(sort: StatsSort) {
     }
   };
 }
+
+/** Online = an open socket, or a heartbeat within the last 90 s (API-CONVENTIONS). */
+export const ONLINE_WINDOW_MS = 90_000;
+
+export function isRecentHeartbeat(lastHeartbeatAt: Date | string | null, now: Date): boolean {
+  return (
+    lastHeartbeatAt !== null &&
+    new Date(lastHeartbeatAt).getTime() > now.getTime() - ONLINE_WINDOW_MS
+  );
+}

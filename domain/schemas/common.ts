@@ -5,13 +5,13 @@ import { PIN_LENGTH } from '../constants';
 export const idSchema = z.number().int().positive();
 /** Path parameters arrive as text. */
 /** Ids are PostgreSQL integers: anything outside that range is unknown input, not a 500. */
-export const idParamSchema = z.object({
-  id: z.coerce
-    .number('Invalid id')
-    .int('Invalid id')
-    .positive('Invalid id')
-    .max(2_147_483_647, 'Invalid id'),
-});
+/** A path id: a positive PostgreSQL integer, or 'Invalid id' (never a database error). */
+export const idParam = z.coerce
+  .number('Invalid id')
+  .int('Invalid id')
+  .positive('Invalid id')
+  .max(2_147_483_647, 'Invalid id');
+export const idParamSchema = z.object({ id: idParam });
 
 /** Response dates: ISO 8601 UTC strings, as Date#toISOString writes them. */
 export const isoDateTimeSchema = z.iso.datetime();

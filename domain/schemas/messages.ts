@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { MESSAGE_MAX } from '../constants';
-import { idSchema, isoDateTimeSchema } from './common';
+import { idParam, idSchema, isoDateTimeSchema } from './common';
 
 export const MESSAGE_EMPTY = 'Message cannot be empty';
 export const MESSAGE_TOO_LONG = `Message must be ${MESSAGE_MAX} characters or fewer`;
@@ -25,11 +25,7 @@ export const messageListSchema = z.array(messageSchema);
 
 /** GET /api/messages/{waveId}. */
 export const waveIdParamSchema = z.object({
-  waveId: z.coerce
-    .number('Invalid id')
-    .int('Invalid id')
-    .positive('Invalid id')
-    .max(2_147_483_647, 'Invalid id'),
+  waveId: idParam,
 });
 
 /** POST /api/messages (the fallback when the real-time channel is down). */

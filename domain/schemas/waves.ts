@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { WAVE_STATUSES } from '../constants';
-import { idSchema, isoDateTimeSchema } from './common';
+import { idParam, idSchema, isoDateTimeSchema } from './common';
 import { presentedUserSchema } from './user';
 
 export const waveStatusSchema = z.enum(WAVE_STATUSES);
@@ -54,11 +54,7 @@ export const waveCheckResponseSchema = z.object({
 });
 export type WaveCheckResponse = z.infer<typeof waveCheckResponseSchema>;
 export const flightIdParamSchema = z.object({
-  flightId: z.coerce
-    .number('Invalid id')
-    .int('Invalid id')
-    .positive('Invalid id')
-    .max(2_147_483_647, 'Invalid id'),
+  flightId: idParam,
 });
 
 /** POST /api/waves. */

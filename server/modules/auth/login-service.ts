@@ -1,5 +1,5 @@
 import { and, count, eq, gte, sql } from 'drizzle-orm';
-import { LOGIN_MESSAGES, trialStatus } from '../../../domain';
+import { effectiveSubscriptionStatus, LOGIN_MESSAGES, trialStatus } from '../../../domain';
 import type { AppDeps } from '../../app';
 import { loginAttempts, loginLocks, type UserRow, users } from '../../db/schema';
 import { HttpError } from '../../lib/errors';
@@ -166,13 +166,7 @@ function refuseInactiveMembership(user: UserRow, now: Date) {
     }
     return;
   }
-  const neverExpires =
-    user.subscriptionExpiresAt === null &&
-    (user.membershipType === 'tester' || user.membershipType === 'lifetime');
-  const lapsed =
-    !neverExpires && user.subscriptionExpiresAt !== null && user.subscriptionExpiresAt <= now;
-  const status =
-    lapsed && user.subscriptionStatus === 'active' ? 'expired' : user.subscriptionStatus;
+  const status = effectiveSubscriptionStatus(user, now);
   if (status === 'active') return;
   throw fail(403, 'subscription_inactive', SUBSCRIPTION_MESSAGES[status] ?? 'Subscription Issue', {
     subscriptionStatus: status,

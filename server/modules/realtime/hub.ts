@@ -7,9 +7,6 @@ export type Connection = {
   viewer: { id: number; isAdmin: boolean; isDemoUser: boolean };
   tokenHash: string;
   alive: boolean;
-  /** Frames received in the current one-second window, for throttling. */
-  windowStart: number;
-  frames: number;
 };
 
 /** The sockets of this instance, by user: a member may have several tabs and devices. */

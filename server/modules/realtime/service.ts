@@ -259,8 +259,6 @@ export function createRealtime(deps: {
       viewer: { id, isAdmin, isDemoUser },
       tokenHash: session.tokenHash,
       alive: true,
-      windowStart: 0,
-      frames: 0,
     };
     const first = !hub.has(conn.userId);
     hub.add(conn);

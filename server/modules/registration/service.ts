@@ -1,7 +1,7 @@
 import { eq, sql } from 'drizzle-orm';
-import { type RegistrationRequest, trialStatus, USER_EXISTS_MESSAGE } from '../../../domain';
+import { canRenewMembership, type RegistrationRequest, USER_EXISTS_MESSAGE } from '../../../domain';
 import type { AppDeps } from '../../app';
-import { auditLog, platformCounters, type UserRow, users } from '../../db/schema';
+import { auditLog, platformCounters, users } from '../../db/schema';
 import { HttpError } from '../../lib/errors';
 import { findUserByEmail } from '../auth/login-service';
 
@@ -38,7 +38,7 @@ export function createRegistrationService(deps: AppDeps) {
       'Too many registrations from your network. Please try again later.',
     );
     const existing = await findUserByEmail(db, input.email);
-    if (existing) throw userExists(canRenew(existing, now));
+    if (existing) throw userExists(canRenewMembership(existing, now));
     if (input.membership !== 'trial') {
       return {
         status: 200 as const,
@@ -102,13 +102,6 @@ export function createRegistrationService(deps: AppDeps) {
   }
 
   return { checkEmail, initiate };
-}
-
-/** Only lapsed accounts may renew; a pending or active one signs in instead. */
-function canRenew(user: UserRow, now: Date) {
-  if (user.isDeleted || user.approvalStatus !== 'approved') return false;
-  if (user.subscriptionStatus === 'expired' || user.subscriptionStatus === 'cancelled') return true;
-  return user.membershipType === 'trial' && trialStatus(user, now).trialExpired;
 }
 
 function userExists(renewable: boolean) {

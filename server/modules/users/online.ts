@@ -1,11 +1,12 @@
 import { type SQL, sql } from 'drizzle-orm';
+import { isRecentHeartbeat, ONLINE_WINDOW_MS } from '../../../domain';
 import { users } from '../../db/schema';
 
 /**
- * Online = a heartbeat within the last 90 s (API-CONVENTIONS). The realtime issue adds "or an
- * open socket"; this file is the one place that rule is written, for SQL and for rows.
+ * The online rule (domain ONLINE_WINDOW_MS) as SQL and for rows already in memory. An open socket
+ * refreshes the heartbeat, so "open socket or recent heartbeat" is this one check.
  */
-export const ONLINE_WINDOW_MS = 90_000;
+export { ONLINE_WINDOW_MS } from '../../../domain';
 
 export const onlineSince = (now: Date) => new Date(now.getTime() - ONLINE_WINDOW_MS);
 
@@ -16,5 +17,5 @@ export function isOnlineSql(now: Date): SQL<boolean> {
 
 /** The same rule for a user row already in memory. */
 export function isOnlineAt(user: { lastHeartbeatAt: Date | null }, now: Date): boolean {
-  return user.lastHeartbeatAt !== null && user.lastHeartbeatAt > onlineSince(now);
+  return isRecentHeartbeat(user.lastHeartbeatAt, now);
 }
