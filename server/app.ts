@@ -1,7 +1,6 @@
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import fastifyCookie from '@fastify/cookie';
-import fastifyHelmet from '@fastify/helmet';
 import fastifySwagger from '@fastify/swagger';
 import fastifySwaggerUi from '@fastify/swagger-ui';
 import Fastify, { type FastifyInstance } from 'fastify';
@@ -38,6 +37,7 @@ import { registerAccess } from './plugins/access';
 import { registerCsrf } from './plugins/csrf';
 import { registerErrorMapping } from './plugins/error-mapping';
 import { registerMetrics } from './plugins/metrics';
+import { registerSecurityHeaders } from './plugins/security-headers';
 import { registerSpa } from './plugins/spa';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
@@ -115,15 +115,25 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     options.bus ??
     (config.databaseUrl ? await createPostgresBus(config.databaseUrl, app.log) : createLocalBus());
   const realtime = createRealtime({ database, clock, bus, log: app.log });
+  // A revoked session closes its sockets, and leaves the session cache, on every instance.
+  const sessions = createSessionStore(database.db, ({ userId, tokenHash }) =>
+    realtime.publish({ e: 'revoke', userId, ...(tokenHash ? { tokenHash } : {}) }),
+  );
+  bus.subscribe((event) => {
+    if (event.e === 'revoke') sessions.forget(event);
+  });
+  // Expired sessions already fail their lookup; this only keeps the table small.
+  scheduler.add({
+    name: 'sessions',
+    everyMs: 60 * 60_000,
+    run: () => sessions.purgeExpired(clock.now()),
+  });
   app.decorate('deps', {
     config,
     database,
     clock,
     realtime,
-    // A revoked session closes its sockets on every instance within a second.
-    sessions: createSessionStore(database.db, ({ userId, tokenHash }) =>
-      realtime.publish({ e: 'revoke', userId, ...(tokenHash ? { tokenHash } : {}) }),
-    ),
+    sessions,
     pins: createPinCipher(config.appSecret),
     rateLimiter: createRateLimiter(database.db),
     mail,
@@ -145,19 +155,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
 
   registerErrorMapping(app);
 
-  await app.register(fastifyHelmet, {
-    contentSecurityPolicy: {
-      directives: {
-        defaultSrc: ["'self'"],
-        imgSrc: ["'self'", 'data:', 'blob:'],
-        connectSrc: ["'self'"],
-        styleSrc: ["'self'", "'unsafe-inline'"],
-        scriptSrc: ["'self'"],
-        upgradeInsecureRequests: config.publicUrl.startsWith('https:') ? [] : null,
-      },
-    },
-    hsts: config.publicUrl.startsWith('https:'),
-  });
+  registerSecurityHeaders(app, { https: config.publicUrl.startsWith('https:') });
   await app.register(fastifyCookie, { secret: config.appSecret });
   // Order matters: cookies are parsed, then cross-site writes refused, then access checked.
   registerCsrf(app);

@@ -89,6 +89,16 @@ export function registerAccess(app: FastifyInstance) {
     if (config.notDemo && user.isDemoUser)
       throw forbidden(config.demoMessage ?? DEFAULT_DEMO_MESSAGE);
   });
+
+  // A write may change the caller's own row (profile, passcode, privacy), and an admin's write
+  // anyone's: the session cache must not answer with the old row on the next request. This runs
+  // before the response leaves, so the client never sees its write and then stale data.
+  app.addHook('onSend', async (request) => {
+    const user = request.session?.user;
+    if (!user || request.method === 'GET' || request.method === 'HEAD') return;
+    if (user.isAdmin) app.deps.sessions.forgetAll();
+    else app.deps.sessions.forgetUser(user.id);
+  });
 }
 
 /** The signed-in user of a guarded route (the guard already refused anonymous calls). */

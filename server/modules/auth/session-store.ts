@@ -1,4 +1,4 @@
-import { and, eq, lt, or } from 'drizzle-orm';
+import { and, eq, lt, or, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { sessions, type UserRow, users } from '../../db/schema';
 import { hashToken, newToken } from '../../lib/tokens';
@@ -8,17 +8,82 @@ export const SESSION_ABSOLUTE_MS = 30 * 24 * 60 * 60 * 1000;
 /** Sliding expiry is written at most once a minute per session, not on every request. */
 const TOUCH_INTERVAL_MS = 60 * 1000;
 
+/**
+ * How long a resolved session may answer again from memory. A page load fires a burst of calls
+ * with one cookie, and the lookup (a join through the query builder) costs about as much as the
+ * rest of a cached request: without this, GET /api/flights ran at a tenth of a bare server.
+ */
+export const SESSION_CACHE_MS = 1_000;
+/** Beyond this many remembered sessions the cache starts over (a bound, not an LRU). */
+const SESSION_CACHE_MAX = 10_000;
+
 export type SessionContext = { tokenHash: string; user: UserRow };
 
+type Remembered = {
+  context: SessionContext;
+  createdAt: number;
+  lastSeenAt: number;
+  /** performance.now() deadline: freshness is real elapsed time, not the business clock. */
+  freshUntil: number;
+};
+
 /**
- * Sessions live in the database so app instances stay stateless. A lookup is one
- * primary-key join (session + user), so revocation is effective on every instance at once
- * without a cache to invalidate.
+ * Sessions live in the database so app instances stay stateless. A resolved session is
+ * remembered for at most SESSION_CACHE_MS and forgotten at once when it is revoked (here, or on
+ * another instance through the bus: `forget`) or when its member changes something (`forgetUser`,
+ * called by the access plugin after every write). The worst case is an admin's change to a
+ * member on another instance, seen by that member's requests up to a second later.
  */
 export type RevokeListener = (revoked: { userId: number; tokenHash?: string }) => void;
 
-export function createSessionStore(db: Db, onRevoke: RevokeListener = () => {}) {
+export function createSessionStore(
+  db: Db,
+  onRevoke: RevokeListener = () => {},
+  options: { cacheMs?: number } = {},
+) {
+  const cacheMs = options.cacheMs ?? SESSION_CACHE_MS;
+  const remembered = new Map<string, Remembered>();
+  // Prepared once: building this join through the query builder costs more than running it.
+  const lookup = db
+    .select({ session: sessions, user: users })
+    .from(sessions)
+    .innerJoin(users, eq(users.id, sessions.userId))
+    .where(eq(sessions.tokenHash, sql.placeholder('tokenHash')))
+    .limit(1)
+    .prepare('session_lookup');
+
+  const isExpired = (createdAt: number, lastSeenAt: number, nowMs: number) =>
+    nowMs - lastSeenAt > SESSION_IDLE_MS || nowMs - createdAt > SESSION_ABSOLUTE_MS;
+
+  function remember(context: SessionContext, createdAt: number, lastSeenAt: number) {
+    if (cacheMs <= 0) return;
+    if (remembered.size >= SESSION_CACHE_MAX) remembered.clear();
+    remembered.set(context.tokenHash, {
+      context,
+      createdAt,
+      lastSeenAt,
+      freshUntil: performance.now() + cacheMs,
+    });
+  }
+
+  function forget(revoked: { userId: number; tokenHash?: string }) {
+    if (revoked.tokenHash) {
+      remembered.delete(revoked.tokenHash);
+      return;
+    }
+    for (const [hash, entry] of remembered) {
+      if (entry.context.user.id === revoked.userId) remembered.delete(hash);
+    }
+  }
+
   return {
+    /** Drops what this instance remembers of a session (or of every session of a user). */
+    forget,
+    /** After a write by this member (their row may have changed). */
+    forgetUser: (userId: number) => forget({ userId }),
+    /** After an admin's write: it may have changed anyone. */
+    forgetAll: () => remembered.clear(),
+
     async create(userId: number, now: Date, meta: { userAgent?: string; ip?: string } = {}) {
       const { token, hash } = newToken();
       await db.insert(sessions).values({
@@ -35,24 +100,37 @@ export function createSessionStore(db: Db, onRevoke: RevokeListener = () => {}) 
     /** The session's user, or null when unknown, expired, or the account may no longer sign in. */
     async resolve(token: string, now: Date): Promise<SessionContext | null> {
       const tokenHash = hashToken(token);
-      const [row] = await db
-        .select({ session: sessions, user: users })
-        .from(sessions)
-        .innerJoin(users, eq(users.id, sessions.userId))
-        .where(eq(sessions.tokenHash, tokenHash))
-        .limit(1);
+      const nowMs = now.getTime();
+      const known = remembered.get(tokenHash);
+      if (known) {
+        // Expiry and the sliding touch still follow the business clock; only the row is reused.
+        const usable =
+          performance.now() < known.freshUntil &&
+          !isExpired(known.createdAt, known.lastSeenAt, nowMs) &&
+          nowMs - known.lastSeenAt <= TOUCH_INTERVAL_MS;
+        if (usable) return known.context;
+        remembered.delete(tokenHash);
+      }
+      const [row] = await lookup.execute({ tokenHash });
       if (!row) return null;
       const { session, user } = row;
-      const idleExpired = now.getTime() - session.lastSeenAt.getTime() > SESSION_IDLE_MS;
-      const absoluteExpired = now.getTime() - session.createdAt.getTime() > SESSION_ABSOLUTE_MS;
-      if (idleExpired || absoluteExpired || user.isDeleted || user.approvalStatus !== 'approved') {
+      const createdAt = session.createdAt.getTime();
+      let lastSeenAt = session.lastSeenAt.getTime();
+      if (
+        isExpired(createdAt, lastSeenAt, nowMs) ||
+        user.isDeleted ||
+        user.approvalStatus !== 'approved'
+      ) {
         await db.delete(sessions).where(eq(sessions.tokenHash, tokenHash));
         return null;
       }
-      if (now.getTime() - session.lastSeenAt.getTime() > TOUCH_INTERVAL_MS) {
+      if (nowMs - lastSeenAt > TOUCH_INTERVAL_MS) {
         await db.update(sessions).set({ lastSeenAt: now }).where(eq(sessions.tokenHash, tokenHash));
+        lastSeenAt = nowMs;
       }
-      return { tokenHash, user };
+      const context = { tokenHash, user };
+      remember(context, createdAt, lastSeenAt);
+      return context;
     },
 
     async revoke(tokenHash: string) {
@@ -60,12 +138,14 @@ export function createSessionStore(db: Db, onRevoke: RevokeListener = () => {}) 
         .delete(sessions)
         .where(eq(sessions.tokenHash, tokenHash))
         .returning({ userId: sessions.userId });
+      remembered.delete(tokenHash);
       for (const { userId } of gone) onRevoke({ userId, tokenHash });
     },
 
     /** Ends every session of a user: deletion, admin sign-out-all, 'sign out of all devices'. */
     async revokeAllForUser(userId: number) {
       await db.delete(sessions).where(eq(sessions.userId, userId));
+      forget({ userId });
       onRevoke({ userId });
     },
 

@@ -1,13 +1,17 @@
 import cookie from '@fastify/cookie';
+import { eq } from 'drizzle-orm';
 import Fastify from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { testConfig } from '../../config';
+import { sessions as sessionsTable } from '../../db/schema';
+import { hashToken } from '../../lib/tokens';
 import { registerAccess } from '../../plugins/access';
 import { registerErrorMapping } from '../../plugins/error-mapping';
 import { buildTestApp, type TestApp } from '../../test/build-test-app';
 import { buildAdmin, buildCrew, buildDeleted, buildDemo, buildPending } from '../../test/factories';
 import { injectAs } from '../../test/inject-as';
 import { sessionCookieOptions } from './session-cookie';
+import { createSessionStore } from './session-store';
 
 const HOUR = 60 * 60 * 1000;
 
@@ -74,6 +78,18 @@ describe('sessions', () => {
     expect((await me(as)).statusCode).toBe(401);
   });
 
+  it('purging removes idle and too-old sessions and keeps live ones', async () => {
+    const store = t.app.deps.sessions;
+    const user = await buildCrew(t.database.db);
+    const start = t.clock.now();
+    const idle = await store.create(user.id, new Date(start.getTime() - 12 * HOUR - 1000));
+    const fresh = await store.create(user.id, new Date(start.getTime() - 11 * HOUR));
+    await store.purgeExpired(start);
+    const hashes = (await t.database.db.select().from(sessionsTable)).map((r) => r.tokenHash);
+    expect(hashes).not.toContain(hashToken(idle));
+    expect(hashes).toContain(hashToken(fresh));
+  });
+
   it('revoking all sessions of a user ends every device at once', async () => {
     const user = await buildCrew(t.database.db);
     const phone = await injectAs(t.app, user);
@@ -105,6 +121,88 @@ describe('sessions', () => {
     const secure = sessionCookieOptions(testConfig({ publicUrl: 'https://jumpseat.example' }));
     expect(secure.name).toBe('__Host-jumpseat_session');
     expect(secure.options.secure).toBe(true);
+  });
+});
+
+describe('session cache', () => {
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await buildTestApp();
+  });
+  afterAll(() => t.close());
+  const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
+  const cookieFor = (token: string) => ({ cookie: `jumpseat_session=${token}` });
+  const me = (as: Awaited<ReturnType<typeof injectAs>>) =>
+    as({ method: 'GET', url: '/api/auth/me' });
+
+  it('answers from memory for at most its window, then asks the database again', async () => {
+    const store = createSessionStore(t.database.db, () => {}, { cacheMs: 150 });
+    const user = await buildCrew(t.database.db);
+    const now = t.clock.now();
+    const token = await store.create(user.id, now);
+    expect((await store.resolve(token, now))?.user.id).toBe(user.id);
+    // Gone from the database behind the store's back (as a purge would): still remembered...
+    await t.database.db.delete(sessionsTable).where(eq(sessionsTable.tokenHash, hashToken(token)));
+    expect((await store.resolve(token, now))?.user.id).toBe(user.id);
+    // ...but only for the window.
+    await sleep(200);
+    expect(await store.resolve(token, now)).toBeNull();
+  });
+
+  it('keeps expiry and the sliding touch on the business clock while remembered', async () => {
+    const store = createSessionStore(t.database.db, () => {}, { cacheMs: 60_000 });
+    const user = await buildCrew(t.database.db);
+    const start = t.clock.now();
+    const token = await store.create(user.id, start);
+    expect(await store.resolve(token, start)).not.toBeNull();
+    const later = new Date(start.getTime() + 2 * 60 * 1000);
+    expect(await store.resolve(token, later)).not.toBeNull();
+    const [row] = await t.database.db
+      .select()
+      .from(sessionsTable)
+      .where(eq(sessionsTable.tokenHash, hashToken(token)));
+    expect(row?.lastSeenAt.getTime()).toBe(later.getTime());
+    expect(await store.resolve(token, new Date(later.getTime() + 12 * HOUR + 1000))).toBeNull();
+  });
+
+  it('forgets a session revoked on another instance as soon as the bus says so', async () => {
+    const user = await buildCrew(t.database.db);
+    const token = await t.app.deps.sessions.create(user.id, t.clock.now());
+    const me = () =>
+      t.app.inject({ method: 'GET', url: '/api/auth/me', headers: cookieFor(token) });
+    expect((await me()).statusCode).toBe(200);
+    // What another instance's logout does: delete the row, then announce it.
+    const tokenHash = hashToken(token);
+    await t.database.db.delete(sessionsTable).where(eq(sessionsTable.tokenHash, tokenHash));
+    await t.app.deps.realtime.publish({ e: 'revoke', userId: user.id, tokenHash });
+    await sleep(0);
+    expect((await me()).statusCode).toBe(401);
+  });
+
+  it("shows a member's own write on their very next request", async () => {
+    const as = await injectAs(t.app, await buildCrew(t.database.db, { nickname: 'Before' }));
+    expect((await me(as)).json().nickname).toBe('Before');
+    const put = await as({
+      method: 'PUT',
+      url: '/api/users/profile',
+      payload: { nickname: 'After' },
+    });
+    expect(put.statusCode).toBe(200);
+    expect((await me(as)).json().nickname).toBe('After');
+  });
+
+  it("shows an admin's change to a member on the member's very next request", async () => {
+    const member = await buildCrew(t.database.db);
+    const asMember = await injectAs(t.app, member);
+    expect((await me(asMember)).json().email).toBe(member.email);
+    const asAdmin = await injectAs(t.app, await buildAdmin(t.database.db));
+    const res = await asAdmin({
+      method: 'POST',
+      url: `/api/admin/users/${member.id}/update-email`,
+      payload: { email: 'moved.member@ba.com' },
+    });
+    expect(res.statusCode).toBe(200);
+    expect((await me(asMember)).json().email).toBe('moved.member@ba.com');
   });
 });
 

@@ -111,6 +111,9 @@ describe('flights API', () => {
         [a.id, false],
         [b.id, true],
       ]);
+      // Each member's rendered list is remembered separately: no one gets another's.
+      expect((await list(await as(alice))).map((f) => f.isJoined)).toEqual([true, false]);
+      expect((await list(await as(bob))).map((f) => f.isJoined)).toEqual([false, true]);
     });
 
     it('shows a write through the API at once, and online changes within the cache lifetime', async () => {

@@ -15,6 +15,11 @@ import type { AppDeps } from '../../app';
 export const HOME_CACHE_TTL_MS = 5_000;
 /** Members whose joined flights are remembered at once; beyond it the map starts over. */
 const JOINED_MAX_USERS = 10_000;
+/**
+ * Members whose rendered list a snapshot keeps (a few MB at most): a member's burst of reads
+ * (page load, focus refetch, live invalidation) copies the list once, not once per read.
+ */
+const RENDERED_MAX_USERS = 32;
 
 export type HomeWindow = { from: string; to: string };
 
@@ -29,6 +34,8 @@ export type HomeSnapshot = {
   body: Buffer;
   /** Flight id -> byte offset of its `false`, where a member's `true ` is written instead. */
   offsets: Map<number, number>;
+  /** Bodies already rendered from this snapshot, by member, with the joined set they used. */
+  rendered: Map<number, { joined: ReadonlySet<number>; body: Buffer }>;
 };
 
 const sortKey = (f: Flight) => departureInstant(f).getTime();
@@ -65,10 +72,25 @@ function toSnapshot(key: string, window: HomeWindow, builtAt: number, items: Ite
     flights: items.map((i) => i.flight),
     body: Buffer.from(`[${items.map((i) => i.json).join(',')}]`),
     offsets,
+    rendered: new Map(),
   };
 }
 
 const TRUE = Buffer.from('true ');
+
+/** renderHomeList, remembered on the snapshot while the member's joined set is the same one. */
+export function renderHomeListFor(
+  snapshot: HomeSnapshot,
+  userId: number,
+  joined: ReadonlySet<number>,
+): Buffer {
+  const known = snapshot.rendered.get(userId);
+  if (known && known.joined === joined) return known.body;
+  const body = renderHomeList(snapshot, joined);
+  if (snapshot.rendered.size >= RENDERED_MAX_USERS) snapshot.rendered.clear();
+  snapshot.rendered.set(userId, { joined, body });
+  return body;
+}
 
 /**
  * The response body for one member: the shared bytes, with `false}` turned into `true }` (the

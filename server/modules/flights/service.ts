@@ -34,7 +34,7 @@ import { isOnlineSql } from '../users/online';
 import { presentMember } from '../users/presenter';
 import { addFlightsBatch } from './batch';
 import { defaultCrewRole, findOrCreateFlight } from './flight-store';
-import { homeListCache, renderHomeList } from './home-cache';
+import { homeListCache, renderHomeListFor } from './home-cache';
 import {
   type FlightAggregateRow,
   flightTags,
@@ -113,7 +113,7 @@ export function createFlightService(deps: AppDeps) {
           .where(eq(flightCrew.userId, viewer.id));
         return new Set(rows.map((r) => r.flightId));
       });
-      return renderHomeList(snapshot, joined);
+      return renderHomeListFor(snapshot, viewer.id, joined);
     },
 
     /** POST /api/flights/search. */
