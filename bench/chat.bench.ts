@@ -10,6 +10,7 @@
  * Targets: p99 <= 50 ms, 0 lost, memory per connection <= 2x the relay's.
  *
  * BENCH_DATABASE_URL also runs the app on that PostgreSQL (in a scratch database).
+ * BENCH_PROF=1 writes a CPU profile of each server process to /tmp/chatprof.
  */
 import { type ChildProcess, fork } from 'node:child_process';
 import path from 'node:path';
@@ -44,7 +45,12 @@ function startTarget(
   databaseUrl?: string,
 ): Promise<{ child: ChildProcess; ready: Ready }> {
   const child = fork(path.join(here, 'chat', 'target.ts'), [], {
-    execArgv: ['--import', 'tsx', '--expose-gc'],
+    execArgv: [
+      '--import',
+      'tsx',
+      '--expose-gc',
+      ...(process.env.BENCH_PROF ? ['--cpu-prof', '--cpu-prof-dir=/tmp/chatprof'] : []),
+    ],
     env: {
       ...process.env,
       BENCH_TARGET: target,

@@ -3,7 +3,7 @@ import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
 import { HttpError } from '../lib/errors';
 
 const PG_UNIQUE_VIOLATION = '23505';
-const PG_FOREIGN_KEY_VIOLATION = '23503';
+export const PG_FOREIGN_KEY_VIOLATION = '23503';
 
 /**
  * The one place errors become responses. Clients get `{ message, error?, errorType?, code? }`;
@@ -36,7 +36,7 @@ export function registerErrorMapping(app: FastifyInstance) {
   });
 }
 
-function pgErrorCode(err: unknown): string | undefined {
+export function pgErrorCode(err: unknown): string | undefined {
   const e = err as { code?: unknown; cause?: { code?: unknown } };
   if (typeof e.code === 'string' && /^\d{5}$/.test(e.code)) return e.code;
   if (typeof e.cause?.code === 'string') return e.cause.code;

@@ -1,4 +1,6 @@
+import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { messages, waves } from '../../db/schema';
 import { buildTestApp, type TestApp } from '../../test/build-test-app';
 import {
   buildCrew,
@@ -119,6 +121,48 @@ describe('messages', () => {
     expect(res.json().message).toBe('This flight has departed. Messaging is no longer available.');
     const list = (await asA({ method: 'GET', url: `/api/messages/${wave.id}` })).json();
     expect(list.map((m: { content: string }) => m.content)).toEqual(['boarding']);
+  });
+
+  it('a conversation deleted after its first message answers 404 and stores nothing', async () => {
+    const { wave, asA } = await pair();
+    const send = (content: string) =>
+      asA({ method: 'POST', url: '/api/messages', payload: { waveId: wave.id, content } });
+    expect((await send('first')).statusCode).toBe(201);
+    // Deleted behind the remembered conversation's back (as by the other person, elsewhere).
+    await t.database.db.delete(waves).where(eq(waves.id, wave.id));
+    const res = await send('into the void');
+    expect(res.statusCode).toBe(404);
+    expect(res.json().message).toBe('Conversation not found');
+    const left = await t.database.db.select().from(messages).where(eq(messages.waveId, wave.id));
+    expect(left).toHaveLength(0);
+  });
+
+  it('checks departure on every message, also for a remembered conversation', async () => {
+    const { wave, asA, asB } = await pair({}, { daysAhead: 0, time: '18:00' });
+    t.clock.set('2030-06-15T17:00:00Z');
+    const send = (as: typeof asA, content: string) =>
+      as({ method: 'POST', url: '/api/messages', payload: { waveId: wave.id, content } });
+    expect((await send(asA, 'one')).statusCode).toBe(201);
+    expect((await send(asB, 'two')).statusCode).toBe(201);
+    t.clock.set('2030-06-15T18:00:01Z');
+    expect((await send(asA, 'late')).statusCode).toBe(403);
+    expect((await send(asB, 'late')).statusCode).toBe(403);
+  });
+
+  it('never lets a third member send on a conversation someone else has open', async () => {
+    const { wave, asA } = await pair();
+    await asA({
+      method: 'POST',
+      url: '/api/messages',
+      payload: { waveId: wave.id, content: 'hi' },
+    });
+    const outsider = await injectAs(t.app, await buildCrew(t.database.db));
+    const res = await outsider({
+      method: 'POST',
+      url: '/api/messages',
+      payload: { waveId: wave.id, content: 'sneaky' },
+    });
+    expect(res.statusCode).toBe(404);
   });
 
   it('refuses demo users with the spec text, and unknown waves with 404', async () => {

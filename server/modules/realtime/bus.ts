@@ -5,7 +5,8 @@ import pg from 'pg';
  * loads what it sends, so NOTIFY's 8 KB limit never matters and no content crosses the bus.
  */
 export type BusEvent =
-  | { e: 'message'; id: number; to: number[] }
+  /** `from`: the instance that already delivered it to its own sockets. */
+  | { e: 'message'; id: number; to: number[]; from?: string }
   | { e: 'wave'; id: number; status: string; to: number[] }
   | { e: 'wave_deleted'; id: number; to: number[] }
   | { e: 'push'; to: number[]; title: string; message: string; url: string }

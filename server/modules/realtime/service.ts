@@ -1,10 +1,19 @@
+import { randomUUID } from 'node:crypto';
 import { eq, inArray, or } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import type { WebSocket } from 'ws';
 import { z } from 'zod';
 import { sendMessageRequestSchema, waveStatusUpdateRequestSchema } from '../../../domain';
 import type { Database } from '../../db/client';
-import { messages, sessions, users, waves } from '../../db/schema';
+import {
+  type MessageRow,
+  messages,
+  sessions,
+  type UserRow,
+  users,
+  type WaveRow,
+  waves,
+} from '../../db/schema';
 import type { Clock } from '../../lib/clock';
 import { HttpError } from '../../lib/errors';
 import { isOnlineAt } from '../users/online';
@@ -53,6 +62,8 @@ export function createRealtime(deps: {
 }) {
   const { db } = deps.database;
   const hub = createHub();
+  /** Names this process on the bus, so it can skip the events it has already delivered. */
+  const instanceId = randomUUID();
   const throttle = new Map<number, { windowStart: number; frames: number }>();
   let handlers: FrameHandlers | null = null;
   let sweep: NodeJS.Timeout | null = null;
@@ -61,50 +72,77 @@ export function createRealtime(deps: {
     deps.bus.publish(event).catch((err: unknown) => deps.log.warn({ err }, 'event publish failed'));
   }
 
+  type SentMessage = { message: MessageRow; wave: WaveRow; sender: UserRow };
+
+  /**
+   * A new message to the sockets of its two people on this instance, each seeing the sender as
+   * the reveal rules allow.
+   */
+  function deliverMessage({ message, wave, sender }: SentMessage, now: Date) {
+    const recipientId = wave.senderId === sender.id ? wave.receiverId : wave.senderId;
+    const data = {
+      id: message.id,
+      waveId: message.waveId,
+      senderId: message.senderId,
+      content: message.content,
+      read: message.read,
+      createdAt: message.createdAt.toISOString(),
+      recipientId,
+    };
+    for (const userId of [sender.id, recipientId]) {
+      const viewer = hub.viewerOf(userId);
+      if (!viewer) continue;
+      const senderName =
+        userId === sender.id
+          ? 'You'
+          : presentMember(viewer, { ...sender, isOnline: isOnlineAt(sender, now) }, wave, now)
+              .displayName;
+      hub.send([userId], { type: 'message', data: { ...data, senderNickname: senderName } });
+      if (userId === recipientId) {
+        hub.send([userId], {
+          type: 'push_notification',
+          data: {
+            title: 'New Message',
+            message: `${senderName}: ${message.content.slice(0, 80)}`,
+            url: `/messages?waveId=${wave.id}`,
+          },
+        });
+      }
+    }
+  }
+
+  /**
+   * After a message committed: this instance's sockets get it at once from the rows in hand (no
+   * query, no trip through the bus), and the other instances through the bus, which load it.
+   */
+  function publishMessage(sent: SentMessage) {
+    deliverMessage(sent, deps.clock.now());
+    const { wave, sender } = sent;
+    const recipientId = wave.senderId === sender.id ? wave.receiverId : wave.senderId;
+    if (deps.bus.kind === 'postgres') {
+      publish({
+        e: 'message',
+        id: sent.message.id,
+        to: [sender.id, recipientId],
+        from: instanceId,
+      });
+    }
+  }
+
   async function deliver(event: BusEvent) {
     const now = deps.clock.now();
     switch (event.e) {
       case 'message': {
-        const local = event.to.filter((id) => hub.has(id));
-        if (local.length === 0) return;
+        // The sending instance delivered it already, from the rows it had in hand.
+        if (event.from === instanceId) return;
+        if (!event.to.some((id) => hub.has(id))) return;
         const [row] = await db
           .select({ message: messages, wave: waves, sender: users })
           .from(messages)
           .innerJoin(waves, eq(waves.id, messages.waveId))
           .innerJoin(users, eq(users.id, messages.senderId))
           .where(eq(messages.id, event.id));
-        if (!row) return;
-        const { message, wave, sender } = row;
-        const recipientId = wave.senderId === sender.id ? wave.receiverId : wave.senderId;
-        const data = {
-          id: message.id,
-          waveId: message.waveId,
-          senderId: message.senderId,
-          content: message.content,
-          read: message.read,
-          createdAt: message.createdAt.toISOString(),
-          recipientId,
-        };
-        for (const userId of local) {
-          const viewer = hub.viewerOf(userId);
-          if (!viewer) continue;
-          const senderName =
-            userId === sender.id
-              ? 'You'
-              : presentMember(viewer, { ...sender, isOnline: isOnlineAt(sender, now) }, wave, now)
-                  .displayName;
-          hub.send([userId], { type: 'message', data: { ...data, senderNickname: senderName } });
-          if (userId === recipientId) {
-            hub.send([userId], {
-              type: 'push_notification',
-              data: {
-                title: 'New Message',
-                message: `${senderName}: ${message.content.slice(0, 80)}`,
-                url: `/messages?waveId=${wave.id}`,
-              },
-            });
-          }
-        }
+        if (row) deliverMessage(row, now);
         return;
       }
       case 'wave':
@@ -307,6 +345,7 @@ export function createRealtime(deps: {
   return {
     hub,
     publish,
+    publishMessage,
     attach,
     setHandlers(h: FrameHandlers) {
       handlers = h;

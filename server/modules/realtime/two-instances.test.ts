@@ -78,17 +78,28 @@ describe.runIf(process.env.JUMPSEAT_TEST_DB === 'postgres')(
       await joinFlight(shared.db, bob, flight);
       const wave = await buildWave(shared.db, alice, bob, flight, { status: 'accepted' });
       const onB = await open(b, await cookieFor(b, bob));
+      const aliceCookie = await cookieFor(a, alice);
+      const aliceOnA = await open(a, aliceCookie);
+      const aliceOnB = await open(b, aliceCookie);
       const res = await a.inject({
         method: 'POST',
         url: '/api/messages',
-        headers: { cookie: await cookieFor(a, alice) },
+        headers: { cookie: aliceCookie },
         payload: { waveId: wave.id, content: 'across the fleet' },
       });
       expect(res.statusCode).toBe(201);
       expect(await waitFor(onB.frames, 'message')).toMatchObject({
         data: { waveId: wave.id, content: 'across the fleet' },
       });
-      onB.ws.close();
+      // The sender's own sockets get their copy on both instances: A delivers it from the rows
+      // in hand and skips its own bus event, so nobody gets it twice.
+      await waitFor(aliceOnA.frames, 'message');
+      await waitFor(aliceOnB.frames, 'message');
+      await new Promise((r) => setTimeout(r, 200));
+      for (const socket of [onB, aliceOnA, aliceOnB]) {
+        expect(socket.frames.filter((f) => f.type === 'message')).toHaveLength(1);
+      }
+      for (const socket of [onB, aliceOnA, aliceOnB]) socket.ws.close();
     });
 
     it('a logout on A closes the member’s socket on B within a second', async () => {

@@ -236,6 +236,17 @@ describe('waves', () => {
     expect((await unreadFor(asAlice)).unread).toBe(false);
     expect((await asBob({ method: 'PUT', url: `/api/waves/${w.id}/read` })).statusCode).toBe(200);
     expect(await unreadFor(asBob)).toMatchObject({ unread: false, unreadMessages: 0 });
+    // Alice's next message (her conversation is remembered now) makes it unread again, and
+    // Bob's answer makes it unread for Alice.
+    await asAlice({
+      method: 'POST',
+      url: '/api/messages',
+      payload: { waveId: w.id, content: 'again' },
+    });
+    expect(await unreadFor(asBob)).toMatchObject({ unread: true, unreadMessages: 1 });
+    expect((await asAlice({ method: 'PUT', url: `/api/waves/${w.id}/read` })).statusCode).toBe(200);
+    await asBob({ method: 'POST', url: '/api/messages', payload: { waveId: w.id, content: 'yo' } });
+    expect((await unreadFor(asAlice)).unread).toBe(true);
   });
 
   it('read-all clears every wave of mine and nobody else’s', async () => {
