@@ -58,6 +58,11 @@ export default defineConfig({
     env: {
       PORT: String(port),
       DATA_DIR: process.env.E2E_DATA_DIR,
+      // E2E_DATABASE_URL runs the same journeys against a PostgreSQL server instead of PGlite.
+      // (a shared database needs a shared APP_SECRET, as every instance would have).
+      ...(process.env.E2E_DATABASE_URL
+        ? { DATABASE_URL: process.env.E2E_DATABASE_URL, APP_SECRET: 'e2e'.repeat(22) }
+        : {}),
       ADMIN_EMAIL: process.env.ADMIN_EMAIL,
       ADMIN_PASSCODE: process.env.ADMIN_PASSCODE,
       LOG_LEVEL: 'warn',

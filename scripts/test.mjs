@@ -1,6 +1,8 @@
-// `npm test`: type-check, lint, every Vitest suite (server twice when TEST_DATABASE_URL is
-// set), then Playwright. Ends with one line `N passed, N failed` summing every suite.
+// `npm test`: type-check, lint, every Vitest suite, then Playwright. With TEST_DATABASE_URL set,
+// the server suites and the browser journeys run again on that PostgreSQL. Ends with one line
+// `N passed, N failed` summing every suite.
 import { spawnSync } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
 import { existsSync, mkdirSync, readFileSync, rmSync } from 'node:fs';
 import { findChromium } from './find-chromium.mjs';
 
@@ -64,10 +66,28 @@ if (!chromium) {
     console.log('\ne2e: SKIPPED (no Chromium found; apt-get install chromium)');
   }
 } else {
-  const jsonFile = `${out}/playwright.json`;
-  const ok = run('e2e (Playwright, Chromium)', 'npx', ['playwright', 'test'], {
+  playwright('e2e (Playwright, Chromium)', `${out}/playwright.json`, [], {});
+  if (process.env.TEST_DATABASE_URL) {
+    // The same journeys against PostgreSQL, in a scratch database of that server.
+    const { url, drop } = await scratchDatabase(process.env.TEST_DATABASE_URL);
+    try {
+      playwright(
+        'e2e on PostgreSQL (Playwright, Chromium)',
+        `${out}/playwright-postgres.json`,
+        ['--project', 'chromium'],
+        { E2E_DATABASE_URL: url, E2E_PORT: '5098' },
+      );
+    } finally {
+      await drop();
+    }
+  }
+}
+
+function playwright(label, jsonFile, args, env) {
+  const ok = run(label, 'npx', ['playwright', 'test', ...args], {
     CHROME_PATH: chromium,
     PLAYWRIGHT_JSON_OUTPUT_NAME: jsonFile,
+    ...env,
   });
   if (existsSync(jsonFile)) {
     const stats = JSON.parse(readFileSync(jsonFile, 'utf8')).stats;
@@ -77,6 +97,26 @@ if (!chromium) {
   } else {
     failed += 1;
   }
+}
+
+async function scratchDatabase(serverUrl) {
+  const { default: pg } = await import('pg');
+  const name = `jumpseat_e2e_${randomBytes(4).toString('hex')}`;
+  const admin = new pg.Client({ connectionString: serverUrl });
+  await admin.connect();
+  await admin.query(`CREATE DATABASE ${name}`);
+  await admin.end();
+  const url = new URL(serverUrl);
+  url.pathname = `/${name}`;
+  return {
+    url: url.toString(),
+    drop: async () => {
+      const c = new pg.Client({ connectionString: serverUrl });
+      await c.connect();
+      await c.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
+      await c.end();
+    },
+  };
 }
 
 console.log(`\n${passed} passed, ${failed} failed`);
