@@ -22,15 +22,14 @@
  * (mostly the past); members grow with flights (one per 4 flights, each on ~40 flights).
  */
 
-import { randomBytes } from 'node:crypto';
 import { once } from 'node:events';
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 // @ts-expect-error autocannon ships no type declarations
 import autocannon from 'autocannon';
 import { sql } from 'drizzle-orm';
-import pg from 'pg';
 import { addDays, utcDay } from '../domain';
+import { createScratchDatabase } from '../scripts/scratch-database.mjs';
 import { buildApp } from '../server/app';
 import { testConfig } from '../server/config';
 import { type Database, openDatabase } from '../server/db/client';
@@ -113,21 +112,11 @@ async function seed(database: Database, flights: number) {
 
 async function openScratch(kind: 'pglite' | 'postgres', label: string) {
   if (kind === 'pglite') return { database: await openDatabase({ kind: 'pglite' }), drop: null };
-  const url = process.env.BENCH_DATABASE_URL!;
-  const name = `jumpseat_bench_${label}_${randomBytes(4).toString('hex')}`;
-  const admin = new pg.Client({ connectionString: url });
-  await admin.connect();
-  await admin.query(`CREATE DATABASE ${name}`);
-  await admin.end();
-  const u = new URL(url);
-  u.pathname = `/${name}`;
-  const database = await openDatabase({ kind: 'postgres', url: u.toString() });
-  const drop = async () => {
-    const c = new pg.Client({ connectionString: url });
-    await c.connect();
-    await c.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
-    await c.end();
-  };
+  const { url, drop } = await createScratchDatabase(
+    process.env.BENCH_DATABASE_URL!,
+    `jumpseat_bench_${label}`,
+  );
+  const database = await openDatabase({ kind: 'postgres', url });
   return { database, drop };
 }
 

@@ -2,15 +2,15 @@
 // the server suites and the browser journeys run again on that PostgreSQL. Ends with one line
 // `N passed, N failed` summing every suite.
 import { spawnSync } from 'node:child_process';
-import { randomBytes } from 'node:crypto';
 import { existsSync, mkdirSync, readFileSync, rmSync } from 'node:fs';
 import { findChromium } from './find-chromium.mjs';
+import { createScratchDatabase } from './scratch-database.mjs';
 
 const out = '.test-output';
 rmSync(out, { recursive: true, force: true });
 mkdirSync(out, { recursive: true });
-let passed = 0;
-let failed = 0;
+let _passed = 0;
+let _failed = 0;
 
 function run(label, cmd, args, env = {}) {
   console.log(`\n=== ${label} ===`);
@@ -19,8 +19,8 @@ function run(label, cmd, args, env = {}) {
 }
 
 function step(label, cmd, args) {
-  if (run(label, cmd, args)) passed += 1;
-  else failed += 1;
+  if (run(label, cmd, args)) _passed += 1;
+  else _failed += 1;
 }
 
 function vitest(label, args, jsonFile, env) {
@@ -38,14 +38,14 @@ function vitest(label, args, jsonFile, env) {
     env,
   );
   if (!existsSync(jsonFile)) {
-    failed += 1;
+    _failed += 1;
     return;
   }
   const report = JSON.parse(readFileSync(jsonFile, 'utf8'));
-  passed += report.numPassedTests;
-  failed += report.numFailedTests;
+  _passed += report.numPassedTests;
+  _failed += report.numFailedTests;
   // A suite that fails to load has no failed tests but is still a failure.
-  if (!ok && report.numFailedTests === 0) failed += 1;
+  if (!ok && report.numFailedTests === 0) _failed += 1;
 }
 
 step('type-check', 'npx', ['tsc', '--noEmit', '-p', '.']);
@@ -61,7 +61,7 @@ const chromium = findChromium();
 if (!chromium) {
   if (process.env.CI === 'true') {
     console.log('\ne2e: FAILED (no Chromium found; apt-get install chromium)');
-    failed += 1;
+    _failed += 1;
   } else {
     console.log('\ne2e: SKIPPED (no Chromium found; apt-get install chromium)');
   }
@@ -69,7 +69,10 @@ if (!chromium) {
   playwright('e2e (Playwright, Chromium)', `${out}/playwright.json`, [], {});
   if (process.env.TEST_DATABASE_URL) {
     // The same journeys against PostgreSQL, in a scratch database of that server.
-    const { url, drop } = await scratchDatabase(process.env.TEST_DATABASE_URL);
+    const { url, drop } = await createScratchDatabase(
+      process.env.TEST_DATABASE_URL,
+      'jumpseat_e2e',
+    );
     try {
       playwright(
         'e2e on PostgreSQL (Playwright, Chromium)',
@@ -91,33 +94,10 @@ function playwright(label, jsonFile, args, env) {
   });
   if (existsSync(jsonFile)) {
     const stats = JSON.parse(readFileSync(jsonFile, 'utf8')).stats;
-    passed += stats.expected + stats.flaky;
-    failed += stats.unexpected;
-    if (!ok && stats.unexpected === 0) failed += 1;
+    _passed += stats.expected + stats.flaky;
+    _failed += stats.unexpected;
+    if (!ok && stats.unexpected === 0) _failed += 1;
   } else {
-    failed += 1;
+    _failed += 1;
   }
 }
-
-async function scratchDatabase(serverUrl) {
-  const { default: pg } = await import('pg');
-  const name = `jumpseat_e2e_${randomBytes(4).toString('hex')}`;
-  const admin = new pg.Client({ connectionString: serverUrl });
-  await admin.connect();
-  await admin.query(`CREATE DATABASE ${name}`);
-  await admin.end();
-  const url = new URL(serverUrl);
-  url.pathname = `/${name}`;
-  return {
-    url: url.toString(),
-    drop: async () => {
-      const c = new pg.Client({ connectionString: serverUrl });
-      await c.connect();
-      await c.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
-      await c.end();
-    },
-  };
-}
-
-console.log(`\n${passed} passed, ${failed} failed`);
-process.exit(failed > 0 ? 1 : 0);

@@ -10,8 +10,8 @@ import type { AddressInfo } from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { sql } from 'drizzle-orm';
-import pg from 'pg';
 import { type WebSocket, WebSocketServer } from 'ws';
+import { createScratchDatabase } from '../../scripts/scratch-database.mjs';
 import { buildApp } from '../../server/app';
 import { loadConfig } from '../../server/config';
 import { type Database, openDatabase } from '../../server/db/client';
@@ -102,18 +102,10 @@ async function seed(database: Database) {
 }
 
 async function startApp() {
-  let url = process.env.BENCH_DATABASE_URL;
-  let scratch: string | null = null;
-  if (url) {
-    scratch = `jumpseat_bench_chat_${randomBytes(4).toString('hex')}`;
-    const admin = new pg.Client({ connectionString: url });
-    await admin.connect();
-    await admin.query(`CREATE DATABASE ${scratch}`);
-    await admin.end();
-    const u = new URL(url);
-    u.pathname = `/${scratch}`;
-    url = u.toString();
-  }
+  const scratch = process.env.BENCH_DATABASE_URL
+    ? await createScratchDatabase(process.env.BENCH_DATABASE_URL, 'jumpseat_bench_chat')
+    : null;
+  const url = scratch?.url;
   const dataDir = mkdtempSync(path.join(os.tmpdir(), 'jumpseat-bench-chat-'));
   const config = loadConfig({
     DATA_DIR: dataDir,
@@ -142,12 +134,7 @@ async function startApp() {
     close: async () => {
       await app.close();
       await database.close();
-      if (scratch && process.env.BENCH_DATABASE_URL) {
-        const admin = new pg.Client({ connectionString: process.env.BENCH_DATABASE_URL });
-        await admin.connect();
-        await admin.query(`DROP DATABASE IF EXISTS ${scratch} WITH (FORCE)`);
-        await admin.end();
-      }
+      await scratch?.drop();
     },
   };
 }

@@ -1,5 +1,5 @@
 import { departureInstant, type Flight } from '../../../domain';
-import type { AppDeps } from '../../app';
+import { perApp } from '../../lib/per-app';
 
 /**
  * The shared part of the home list (every flight of the window with its counts, the same for
@@ -233,14 +233,5 @@ export class HomeListCache {
   }
 }
 
-const caches = new WeakMap<AppDeps, HomeListCache>();
-
 /** One cache per app (tests build many apps in one process). */
-export function homeListCache(deps: AppDeps): HomeListCache {
-  let cache = caches.get(deps);
-  if (!cache) {
-    cache = new HomeListCache();
-    caches.set(deps, cache);
-  }
-  return cache;
-}
+export const homeListCache = perApp(() => new HomeListCache());

@@ -1,5 +1,5 @@
-import type { AppDeps } from '../../app';
 import type { FlightRow, UserRow, WaveRow } from '../../db/schema';
+import { perApp } from '../../lib/per-app';
 
 /** How long a conversation's facts answer from memory before they are read again. */
 export const CONVERSATION_CACHE_MS = 60_000;
@@ -47,14 +47,5 @@ export class ConversationCache {
   }
 }
 
-const caches = new WeakMap<AppDeps, ConversationCache>();
-
 /** One per app: the HTTP route and the socket share it. */
-export function conversationCache(deps: AppDeps): ConversationCache {
-  let cache = caches.get(deps);
-  if (!cache) {
-    cache = new ConversationCache();
-    caches.set(deps, cache);
-  }
-  return cache;
-}
+export const conversationCache = perApp(() => new ConversationCache());

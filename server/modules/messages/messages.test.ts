@@ -10,7 +10,7 @@ import {
   DEFAULT_NOW,
   joinFlight,
 } from '../../test/factories';
-import { injectAs } from '../../test/inject-as';
+import { type Injector, injectAs } from '../../test/inject-as';
 
 describe('messages', () => {
   let t: TestApp;
@@ -18,6 +18,9 @@ describe('messages', () => {
     t = await buildTestApp();
   });
   afterAll(() => t.close());
+
+  const post = (as: Injector, waveId: number, content: string) =>
+    as({ method: 'POST', url: '/api/messages', payload: { waveId, content } });
 
   async function pair(waveOverrides = {}, flightOverrides = {}) {
     t.clock.set(DEFAULT_NOW);
@@ -35,11 +38,7 @@ describe('messages', () => {
 
   it('sends trimmed text (201) and both people read it in order', async () => {
     const { wave, asA, asB, a } = await pair();
-    const first = await asA({
-      method: 'POST',
-      url: '/api/messages',
-      payload: { waveId: wave.id, content: '  Hello there  ' },
-    });
+    const first = await post(asA, wave.id, '  Hello there  ');
     expect(first.statusCode).toBe(201);
     expect(first.json()).toMatchObject({
       waveId: wave.id,
@@ -48,11 +47,7 @@ describe('messages', () => {
       read: false,
     });
     t.clock.advance(1000);
-    await asB({
-      method: 'POST',
-      url: '/api/messages',
-      payload: { waveId: wave.id, content: '<script>alert(1)</script>' },
-    });
+    await post(asB, wave.id, '<script>alert(1)</script>');
     const list = (await asA({ method: 'GET', url: `/api/messages/${wave.id}` })).json();
     expect(list.map((m: { content: string }) => m.content)).toEqual([
       'Hello there',
@@ -66,35 +61,19 @@ describe('messages', () => {
     ['x'.repeat(2001), 'Message must be 2000 characters or fewer'],
   ])('refuses %j', async (content, message) => {
     const { wave, asA } = await pair();
-    const res = await asA({
-      method: 'POST',
-      url: '/api/messages',
-      payload: { waveId: wave.id, content },
-    });
+    const res = await post(asA, wave.id, content);
     expect(res.statusCode).toBe(400);
     expect(res.json().message).toBe(message);
   });
 
   it('accepts exactly 2000 characters', async () => {
     const { wave, asA } = await pair();
-    expect(
-      (
-        await asA({
-          method: 'POST',
-          url: '/api/messages',
-          payload: { waveId: wave.id, content: 'y'.repeat(2000) },
-        })
-      ).statusCode,
-    ).toBe(201);
+    expect((await post(asA, wave.id, 'y'.repeat(2000))).statusCode).toBe(201);
   });
 
   it('needs an accepted wave', async () => {
     const { wave, asA } = await pair({ status: 'pending' });
-    const res = await asA({
-      method: 'POST',
-      url: '/api/messages',
-      payload: { waveId: wave.id, content: 'hi' },
-    });
+    const res = await post(asA, wave.id, 'hi');
     expect(res.statusCode).toBe(403);
     expect(res.json().message).toBe('Messaging is available once the wave is accepted');
   });
@@ -102,21 +81,9 @@ describe('messages', () => {
   it('closes sending at departure but keeps the chat readable', async () => {
     const { wave, asA } = await pair({}, { daysAhead: 0, time: '18:00' });
     t.clock.set('2030-06-15T17:59:59Z');
-    expect(
-      (
-        await asA({
-          method: 'POST',
-          url: '/api/messages',
-          payload: { waveId: wave.id, content: 'boarding' },
-        })
-      ).statusCode,
-    ).toBe(201);
+    expect((await post(asA, wave.id, 'boarding')).statusCode).toBe(201);
     t.clock.set('2030-06-15T18:00:01Z');
-    const res = await asA({
-      method: 'POST',
-      url: '/api/messages',
-      payload: { waveId: wave.id, content: 'too late' },
-    });
+    const res = await post(asA, wave.id, 'too late');
     expect(res.statusCode).toBe(403);
     expect(res.json().message).toBe('This flight has departed. Messaging is no longer available.');
     const list = (await asA({ method: 'GET', url: `/api/messages/${wave.id}` })).json();
@@ -125,12 +92,10 @@ describe('messages', () => {
 
   it('a conversation deleted after its first message answers 404 and stores nothing', async () => {
     const { wave, asA } = await pair();
-    const send = (content: string) =>
-      asA({ method: 'POST', url: '/api/messages', payload: { waveId: wave.id, content } });
-    expect((await send('first')).statusCode).toBe(201);
+    expect((await post(asA, wave.id, 'first')).statusCode).toBe(201);
     // Deleted behind the remembered conversation's back (as by the other person, elsewhere).
     await t.database.db.delete(waves).where(eq(waves.id, wave.id));
-    const res = await send('into the void');
+    const res = await post(asA, wave.id, 'into the void');
     expect(res.statusCode).toBe(404);
     expect(res.json().message).toBe('Conversation not found');
     const left = await t.database.db.select().from(messages).where(eq(messages.waveId, wave.id));
@@ -140,39 +105,25 @@ describe('messages', () => {
   it('checks departure on every message, also for a remembered conversation', async () => {
     const { wave, asA, asB } = await pair({}, { daysAhead: 0, time: '18:00' });
     t.clock.set('2030-06-15T17:00:00Z');
-    const send = (as: typeof asA, content: string) =>
-      as({ method: 'POST', url: '/api/messages', payload: { waveId: wave.id, content } });
-    expect((await send(asA, 'one')).statusCode).toBe(201);
-    expect((await send(asB, 'two')).statusCode).toBe(201);
+    expect((await post(asA, wave.id, 'one')).statusCode).toBe(201);
+    expect((await post(asB, wave.id, 'two')).statusCode).toBe(201);
     t.clock.set('2030-06-15T18:00:01Z');
-    expect((await send(asA, 'late')).statusCode).toBe(403);
-    expect((await send(asB, 'late')).statusCode).toBe(403);
+    expect((await post(asA, wave.id, 'late')).statusCode).toBe(403);
+    expect((await post(asB, wave.id, 'late')).statusCode).toBe(403);
   });
 
   it('never lets a third member send on a conversation someone else has open', async () => {
     const { wave, asA } = await pair();
-    await asA({
-      method: 'POST',
-      url: '/api/messages',
-      payload: { waveId: wave.id, content: 'hi' },
-    });
+    await post(asA, wave.id, 'hi');
     const outsider = await injectAs(t.app, await buildCrew(t.database.db));
-    const res = await outsider({
-      method: 'POST',
-      url: '/api/messages',
-      payload: { waveId: wave.id, content: 'sneaky' },
-    });
+    const res = await post(outsider, wave.id, 'sneaky');
     expect(res.statusCode).toBe(404);
   });
 
   it('refuses demo users with the spec text, and unknown waves with 404', async () => {
     const { wave } = await pair();
     const demo = await injectAs(t.app, await buildDemo(t.database.db));
-    const res = await demo({
-      method: 'POST',
-      url: '/api/messages',
-      payload: { waveId: wave.id, content: 'hi' },
-    });
+    const res = await post(demo, wave.id, 'hi');
     expect(res.statusCode).toBe(403);
     expect(res.json().message).toBe('Demo mode - Message sending not available');
     const { asA } = await pair();
