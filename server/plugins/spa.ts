@@ -14,6 +14,8 @@ export async function registerSpa(app: FastifyInstance, distDir: string | null) 
       root: distDir,
       wildcard: false,
       index: false,
+      // The build writes .br and .gz copies (scripts/compress-dist.mjs); sent when accepted.
+      preCompressed: true,
       setHeaders: (res, filePath) => {
         // Vite fingerprints everything under assets/, so it can be cached for good.
         if (filePath.includes(`${path.sep}assets${path.sep}`)) {
@@ -26,7 +28,10 @@ export async function registerSpa(app: FastifyInstance, distDir: string | null) 
     const pathname = request.url.split('?')[0] ?? '/';
     const isApi = pathname === '/api' || pathname.startsWith('/api/') || pathname === '/ws';
     if (!isApi && hasBuild && (request.method === 'GET' || request.method === 'HEAD')) {
-      return reply.header('cache-control', 'no-cache').sendFile('index.html');
+      // index.html names the current fingerprinted assets: revalidate it on every load.
+      return reply
+        .header('cache-control', 'no-cache')
+        .sendFile('index.html', { cacheControl: false });
     }
     return reply.status(404).send({ message: `Not found: ${request.method} ${pathname}` });
   });

@@ -14,7 +14,7 @@ export type TestApp = {
 
 /** The real app, in-process, on a fresh database, at a fixed instant unless told otherwise. */
 export async function buildTestApp(
-  options: { config?: Partial<Config>; now?: string; clock?: Clock } = {},
+  options: { config?: Partial<Config>; now?: string; clock?: Clock; webDist?: string } = {},
 ): Promise<TestApp> {
   const database = await createTestDatabase();
   const clock = fixedClock(options.now ?? '2030-06-15T12:00:00.000Z');
@@ -22,7 +22,7 @@ export async function buildTestApp(
     config: testConfig(options.config),
     database,
     clock: options.clock ?? clock,
-    webDist: null,
+    webDist: options.webDist ?? null,
   });
   await app.ready();
   return {
