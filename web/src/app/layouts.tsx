@@ -1,4 +1,6 @@
+import { Suspense } from 'react';
 import { Outlet } from 'react-router';
+import { SkeletonCards } from '../components/ui/skeleton';
 import { EnableNotificationsPrompt } from '../features/notifications/enable-notifications-prompt';
 import { NavigationBridge } from '../features/notifications/navigation';
 import { MemberPresence } from '../features/presence/member-presence';
@@ -13,7 +15,9 @@ export function MemberLayout() {
       <NavigationBridge />
       <div className="mx-auto min-h-dvh max-w-lg px-4 pt-4 pb-24">
         <EnableNotificationsPrompt className="mb-4" />
-        <Outlet />
+        <Suspense fallback={<SkeletonCards />}>
+          <Outlet />
+        </Suspense>
       </div>
       <BottomNav />
     </RequireSession>
@@ -24,7 +28,9 @@ export function PublicLayout() {
   return (
     <div className="mx-auto min-h-dvh max-w-lg px-4 py-6">
       <NavigationBridge />
-      <Outlet />
+      <Suspense fallback={<SkeletonCards />}>
+        <Outlet />
+      </Suspense>
     </div>
   );
 }

@@ -1,28 +1,43 @@
 import type { ComponentType } from 'react';
 import { createBrowserRouter, type RouteObject } from 'react-router';
-import { ApprovalsPage } from '../features/admin/approvals-page';
-import { CreatePasscodePage } from '../features/auth/create-passcode-page';
-import { ResetPasscodePage } from '../features/auth/reset-passcode-page';
 import { SignInPage } from '../features/auth/sign-in-page';
-import { AwaitingApprovalPage } from '../features/registration/awaiting-approval-page';
-import { PaymentPage } from '../features/registration/payment-page';
-import { RegisterPage } from '../features/registration/register-page';
-import { AddFlightPage } from '../pages/add-flight-page';
-import { ChatPage } from '../pages/chat-page';
 import { ComingSoon } from '../pages/coming-soon';
-import { EditProfilePage } from '../pages/edit-profile-page';
-import { FlightDetailPage } from '../pages/flight-detail-page';
 import { HomePage } from '../pages/home-page';
 import { LandingPage } from '../pages/landing-page';
-import { MessagesPage } from '../pages/messages-page';
-import { MyFlightsPage } from '../pages/my-flights-page';
 import { NotFoundPage } from '../pages/not-found';
-import { ProfilePage } from '../pages/profile-page';
-import { ProfileSetupPage } from '../pages/profile-setup-page';
-import { TestPushPage } from '../pages/test-push-page';
-import { UploadRosterPage } from '../pages/upload-roster-page';
 import { MemberLayout, PublicLayout } from './layouts';
+import { lazyPage } from './lazy-page';
 import { RequireAdmin } from './require-admin';
+
+// Screens a visitor may never open load on first use; Landing, Sign In and Home come at once.
+const ApprovalsPage = lazyPage(() => import('../features/admin/approvals-page'), 'ApprovalsPage');
+const CreatePasscodePage = lazyPage(
+  () => import('../features/auth/create-passcode-page'),
+  'CreatePasscodePage',
+);
+const ResetPasscodePage = lazyPage(
+  () => import('../features/auth/reset-passcode-page'),
+  'ResetPasscodePage',
+);
+const AwaitingApprovalPage = lazyPage(
+  () => import('../features/registration/awaiting-approval-page'),
+  'AwaitingApprovalPage',
+);
+const PaymentPage = lazyPage(() => import('../features/registration/payment-page'), 'PaymentPage');
+const RegisterPage = lazyPage(
+  () => import('../features/registration/register-page'),
+  'RegisterPage',
+);
+const AddFlightPage = lazyPage(() => import('../pages/add-flight-page'), 'AddFlightPage');
+const ChatPage = lazyPage(() => import('../pages/chat-page'), 'ChatPage');
+const EditProfilePage = lazyPage(() => import('../pages/edit-profile-page'), 'EditProfilePage');
+const FlightDetailPage = lazyPage(() => import('../pages/flight-detail-page'), 'FlightDetailPage');
+const MessagesPage = lazyPage(() => import('../pages/messages-page'), 'MessagesPage');
+const MyFlightsPage = lazyPage(() => import('../pages/my-flights-page'), 'MyFlightsPage');
+const ProfilePage = lazyPage(() => import('../pages/profile-page'), 'ProfilePage');
+const ProfileSetupPage = lazyPage(() => import('../pages/profile-setup-page'), 'ProfileSetupPage');
+const TestPushPage = lazyPage(() => import('../pages/test-push-page'), 'TestPushPage');
+const UploadRosterPage = lazyPage(() => import('../pages/upload-roster-page'), 'UploadRosterPage');
 
 function AdminApprovals() {
   return (
