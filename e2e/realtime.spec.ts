@@ -1,7 +1,6 @@
-import { randomBytes } from 'node:crypto';
 import { expect, test } from '@playwright/test';
 import { openLive } from './helpers/live';
-import { approvedMember, signedInPage } from './helpers/members';
+import { twoMembersOnAFlight } from './helpers/members';
 
 /**
  * The real-time channel in a real browser. Fallback polling runs every 30 s only while the
@@ -15,27 +14,10 @@ test('live: a wave arrives, is accepted and chatted on without reloads; a closed
   baseURL,
 }) => {
   test.setTimeout(120_000);
-  const suffix = randomBytes(2).toString('hex');
-  const [alice, bob] = await Promise.all([
-    approvedMember(baseURL!, `Alice Live ${suffix}`),
-    approvedMember(baseURL!, `Bob Live ${suffix}`),
+  const { alice, bob, a, b, flightId } = await twoMembersOnAFlight(browser, baseURL!, [
+    'Alice Live',
+    'Bob Live',
   ]);
-  const a = await signedInPage(browser, alice);
-  const b = await signedInPage(browser, bob);
-
-  // Both on one flight three days ahead (POST /api/flights finds or creates it and joins).
-  const day = new Date(Date.now() + 3 * 24 * 60 * 60 * 1000).toISOString().slice(0, 10);
-  const flight = {
-    flightNumber: `BA${1000 + (Number.parseInt(suffix, 16) % 9000)} (1530)`,
-    origin: 'LHR',
-    destination: 'JFK',
-    departureDate: `${day}T00:00:00.000Z`,
-    duration: '8h 30m',
-  };
-  const joined = await a.request.post('/api/flights', { data: flight });
-  expect([200, 201], await joined.text()).toContain(joined.status());
-  const flightId = ((await joined.json()) as { id: number }).id;
-  expect((await b.request.post('/api/flights', { data: flight })).ok()).toBe(true);
 
   // Both sit on Messages with nothing yet, sockets up.
   await openLive(a, '/messages');

@@ -1,41 +1,18 @@
-import { randomBytes } from 'node:crypto';
-import { expect, type Page, test } from '@playwright/test';
-import { approvedMember, signedInPage } from './helpers/members';
+import { expect, test } from '@playwright/test';
+import { twoMembersOnAFlight } from './helpers/members';
 
 // What one member does reaches the other over the socket; allow for a slow, shared machine.
 const ACROSS_USERS = { timeout: 20_000 };
-
-/** Joins the flight through POST /api/flights (find or create, then join) as this member. */
-async function joinFlight(page: Page, flight: Record<string, string>) {
-  const response = await page.request.post('/api/flights', { data: flight });
-  expect([200, 201], await response.text()).toContain(response.status());
-  return ((await response.json()) as { id: number }).id;
-}
 
 test('two crew on one flight: a wave, the reveal, a chat with text-only messages, and a deletion', async ({
   browser,
   baseURL,
 }) => {
   test.setTimeout(180_000);
-  const suffix = randomBytes(2).toString('hex');
-  const [alice, bob] = await Promise.all([
-    approvedMember(baseURL!, `Alice Waver ${suffix}`),
-    approvedMember(baseURL!, `Bob Answer ${suffix}`),
+  const { alice, bob, a, b, flightId } = await twoMembersOnAFlight(browser, baseURL!, [
+    'Alice Waver',
+    'Bob Answer',
   ]);
-  const a = await signedInPage(browser, alice);
-  const b = await signedInPage(browser, bob);
-
-  // Both on one flight three days ahead (a bracketed time keeps the chat open until then).
-  const day = new Date(Date.now() + 3 * 24 * 60 * 60 * 1000).toISOString().slice(0, 10);
-  const flight = {
-    flightNumber: `BA${1000 + (Number.parseInt(suffix, 16) % 9000)} (1530)`,
-    origin: 'LHR',
-    destination: 'JFK',
-    departureDate: `${day}T00:00:00.000Z`,
-    duration: '8h 30m',
-  };
-  const flightId = await joinFlight(a, flight);
-  expect(await joinFlight(b, flight)).toBe(flightId);
 
   // Bob has nothing yet.
   await b.goto('/messages');

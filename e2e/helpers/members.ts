@@ -1,4 +1,5 @@
-import { type Browser, expect, request } from '@playwright/test';
+import { randomBytes } from 'node:crypto';
+import { type Browser, expect, type Page, request } from '@playwright/test';
 import { adminEmail, adminPasscode, signIn, uniqueEmail } from './accounts';
 
 /** An approved trial member with this real name, registered and approved through the API. */
@@ -35,4 +36,40 @@ export async function signedInPage(browser: Browser, member: { email: string; pi
   const page = await context.newPage();
   await signIn(page, member.email, member.pin);
   return page;
+}
+
+/** Joins the flight through POST /api/flights (find or create, then join) as this member. */
+async function joinFlightByApi(page: Page, flight: Record<string, string>) {
+  const response = await page.request.post('/api/flights', { data: flight });
+  expect([200, 201], await response.text()).toContain(response.status());
+  return ((await response.json()) as { id: number }).id;
+}
+
+/**
+ * Two approved members, each signed in in their own browser, both on one flight three days
+ * ahead (a bracketed time keeps the chat open until then). Names get a random suffix.
+ */
+export async function twoMembersOnAFlight(
+  browser: Browser,
+  baseURL: string,
+  names: [string, string],
+) {
+  const suffix = randomBytes(2).toString('hex');
+  const [alice, bob] = await Promise.all([
+    approvedMember(baseURL, `${names[0]} ${suffix}`),
+    approvedMember(baseURL, `${names[1]} ${suffix}`),
+  ]);
+  const a = await signedInPage(browser, alice);
+  const b = await signedInPage(browser, bob);
+  const day = new Date(Date.now() + 3 * 24 * 60 * 60 * 1000).toISOString().slice(0, 10);
+  const flight = {
+    flightNumber: `BA${1000 + (Number.parseInt(suffix, 16) % 9000)} (1530)`,
+    origin: 'LHR',
+    destination: 'JFK',
+    departureDate: `${day}T00:00:00.000Z`,
+    duration: '8h 30m',
+  };
+  const flightId = await joinFlightByApi(a, flight);
+  expect(await joinFlightByApi(b, flight)).toBe(flightId);
+  return { alice, bob, a, b, flightId };
 }

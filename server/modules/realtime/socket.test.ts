@@ -1,71 +1,21 @@
-import type { AddressInfo } from 'node:net';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import WebSocket from 'ws';
 import { type UserRow, users } from '../../db/schema';
 import { sessionCookieName } from '../../plugins/access';
 import { buildTestApp, type TestApp } from '../../test/build-test-app';
 import { buildCrew, buildFlight, buildWave, joinFlight } from '../../test/factories';
-
-type Frame = { type: string; [key: string]: unknown };
-
-/** A real socket on a real port, as a browser would open it. */
-class Client {
-  frames: Frame[] = [];
-  closed: { code: number; at: number } | null = null;
-  constructor(readonly ws: WebSocket) {
-    ws.on('message', (data) => this.frames.push(JSON.parse(data.toString())));
-    ws.on('close', (code) => {
-      this.closed = { code, at: Date.now() };
-    });
-  }
-  send(frame: unknown) {
-    this.ws.send(JSON.stringify(frame));
-  }
-  async next(type: string, timeoutMs = 3000): Promise<Frame> {
-    const started = Date.now();
-    while (Date.now() - started < timeoutMs) {
-      const i = this.frames.findIndex((f) => f.type === type);
-      if (i >= 0) return this.frames.splice(i, 1)[0]!;
-      await new Promise((r) => setTimeout(r, 10));
-    }
-    throw new Error(`no ${type} frame within ${timeoutMs} ms; got ${JSON.stringify(this.frames)}`);
-  }
-  async waitClosed(timeoutMs = 2000) {
-    const started = Date.now();
-    while (!this.closed && Date.now() - started < timeoutMs)
-      await new Promise((r) => setTimeout(r, 10));
-    return this.closed;
-  }
-}
+import { openSocket, sessionCookie } from '../../test/socket-client';
 
 describe('the WebSocket channel', () => {
   let t: TestApp;
-  let base: string;
   beforeAll(async () => {
     t = await buildTestApp();
     await t.app.listen({ port: 0, host: '127.0.0.1' });
-    base = `127.0.0.1:${(t.app.server.address() as AddressInfo).port}`;
   });
   afterAll(() => t.close());
 
-  const cookieFor = async (user: UserRow) =>
-    `${sessionCookieName(t.app.deps.config.publicUrl)}=${await t.app.deps.sessions.create(user.id, t.clock.now())}`;
-
-  function open(headers: Record<string, string>): Promise<Client> {
-    return new Promise((resolve, reject) => {
-      const ws = new WebSocket(`ws://${base}/ws`, {
-        headers: { origin: `http://${base}`, ...headers },
-      });
-      const client = new Client(ws);
-      ws.once('open', () => resolve(client));
-      ws.once('unexpected-response', (req, res) => {
-        req.destroy();
-        reject(new Error(`HTTP ${res.statusCode}`));
-      });
-      ws.once('error', reject);
-    });
-  }
+  const cookieFor = (user: UserRow) => sessionCookie(t.app, user.id, t.clock.now());
+  const open = (headers: Record<string, string>) => openSocket(t.app, headers);
 
   it('refuses an upgrade without a valid session', async () => {
     await expect(open({})).rejects.toThrow('HTTP 401');
@@ -267,16 +217,10 @@ describe('live invalidation', () => {
   it('announces flight changes to every socket, batched', async () => {
     const t = await buildTestApp();
     await t.app.listen({ port: 0, host: '127.0.0.1' });
-    const base = `127.0.0.1:${(t.app.server.address() as AddressInfo).port}`;
     const member = await buildCrew(t.database.db);
     const bystander = await buildCrew(t.database.db);
-    const cookie = async (u: UserRow) =>
-      `${sessionCookieName(t.app.deps.config.publicUrl)}=${await t.app.deps.sessions.create(u.id, t.clock.now())}`;
-    const ws = new WebSocket(`ws://${base}/ws`, {
-      headers: { origin: `http://${base}`, cookie: await cookie(bystander) },
-    });
-    const client = new Client(ws);
-    await new Promise((r) => ws.once('open', r));
+    const cookie = (u: UserRow) => sessionCookie(t.app, u.id, t.clock.now());
+    const client = await openSocket(t.app, { cookie: await cookie(bystander) });
     const flight = await buildFlight(t.database.db);
     const memberCookie = await cookie(member);
     for (let i = 0; i < 3; i++) {
@@ -291,7 +235,7 @@ describe('live invalidation', () => {
     expect(await client.next('invalidate')).toMatchObject({ data: { keys: ['flights', 'stats'] } });
     await new Promise((r) => setTimeout(r, 300));
     expect(client.frames.filter((f) => f.type === 'invalidate')).toHaveLength(0);
-    ws.close();
+    client.close();
     await t.close();
   });
 });

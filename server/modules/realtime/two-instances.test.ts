@@ -1,17 +1,13 @@
-import type { AddressInfo } from 'node:net';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import WebSocket from 'ws';
 import { buildApp } from '../../app';
 import { testConfig } from '../../config';
 import { type Database, openDatabase } from '../../db/client';
 import type { UserRow } from '../../db/schema';
 import { fixedClock } from '../../lib/clock';
-import { sessionCookieName } from '../../plugins/access';
 import { buildCrew, buildFlight, buildWave, DEFAULT_NOW, joinFlight } from '../../test/factories';
+import { openSocket, sessionCookie } from '../../test/socket-client';
 import { createTestDatabase } from '../../test/test-database';
-
-type Frame = { type: string; [key: string]: unknown };
 
 /**
  * Two app instances sharing one PostgreSQL, each with its own pool and its own LISTEN
@@ -42,33 +38,9 @@ describe.runIf(process.env.JUMPSEAT_TEST_DB === 'postgres')(
       await shared.close();
     });
 
-    const portOf = (app: FastifyInstance) => (app.server.address() as AddressInfo).port;
-    const cookieFor = async (app: FastifyInstance, user: UserRow) =>
-      `${sessionCookieName(app.deps.config.publicUrl)}=${await app.deps.sessions.create(user.id, clock.now())}`;
-
-    function open(
-      app: FastifyInstance,
-      cookie: string,
-    ): Promise<{ ws: WebSocket; frames: Frame[]; closed: Promise<number> }> {
-      const origin = `http://127.0.0.1:${portOf(app)}`;
-      const ws = new WebSocket(`ws://127.0.0.1:${portOf(app)}/ws`, { headers: { cookie, origin } });
-      const frames: Frame[] = [];
-      ws.on('message', (d) => frames.push(JSON.parse(d.toString())));
-      const closed = new Promise<number>((r) => ws.on('close', (code) => r(code)));
-      return new Promise((resolve, reject) => {
-        ws.once('open', () => resolve({ ws, frames, closed }));
-        ws.once('error', reject);
-      });
-    }
-
-    async function waitFor(frames: Frame[], type: string) {
-      for (let i = 0; i < 300; i++) {
-        const found = frames.find((f) => f.type === type);
-        if (found) return found;
-        await new Promise((r) => setTimeout(r, 10));
-      }
-      throw new Error(`no ${type}: ${JSON.stringify(frames)}`);
-    }
+    const cookieFor = (app: FastifyInstance, user: UserRow) =>
+      sessionCookie(app, user.id, clock.now());
+    const open = (app: FastifyInstance, cookie: string) => openSocket(app, { cookie });
 
     it('a message sent through instance A reaches a socket on instance B', async () => {
       const alice = await buildCrew(shared.db);
@@ -88,18 +60,18 @@ describe.runIf(process.env.JUMPSEAT_TEST_DB === 'postgres')(
         payload: { waveId: wave.id, content: 'across the fleet' },
       });
       expect(res.statusCode).toBe(201);
-      expect(await waitFor(onB.frames, 'message')).toMatchObject({
+      expect(await onB.next('message')).toMatchObject({
         data: { waveId: wave.id, content: 'across the fleet' },
       });
       // The sender's own sockets get their copy on both instances: A delivers it from the rows
       // in hand and skips its own bus event, so nobody gets it twice.
-      await waitFor(aliceOnA.frames, 'message');
-      await waitFor(aliceOnB.frames, 'message');
+      await aliceOnA.next('message');
+      await aliceOnB.next('message');
       await new Promise((r) => setTimeout(r, 200));
       for (const socket of [onB, aliceOnA, aliceOnB]) {
-        expect(socket.frames.filter((f) => f.type === 'message')).toHaveLength(1);
+        expect(socket.frames.filter((f) => f.type === 'message')).toHaveLength(0);
+        socket.close();
       }
-      for (const socket of [onB, aliceOnA, aliceOnB]) socket.ws.close();
     });
 
     it('a logout on A closes the member’s socket on B within a second', async () => {
@@ -111,11 +83,7 @@ describe.runIf(process.env.JUMPSEAT_TEST_DB === 'postgres')(
         (await a.inject({ method: 'POST', url: '/api/auth/logout', headers: { cookie } }))
           .statusCode,
       ).toBe(200);
-      const code = await Promise.race([
-        onB.closed,
-        new Promise<number>((r) => setTimeout(() => r(-1), 1000)),
-      ]);
-      expect(code).toBe(4401);
+      expect((await onB.waitClosed(1000))?.code).toBe(4401);
       expect(Date.now() - started).toBeLessThan(1000);
     });
   },

@@ -1,0 +1,72 @@
+import type { AddressInfo } from 'node:net';
+import type { FastifyInstance } from 'fastify';
+import WebSocket from 'ws';
+import { sessionCookieName } from '../plugins/access';
+
+export type Frame = { type: string; [key: string]: unknown };
+
+/** A real socket on a real port, as a browser would open it. */
+export class SocketClient {
+  frames: Frame[] = [];
+  closed: { code: number; at: number } | null = null;
+  constructor(readonly ws: WebSocket) {
+    ws.on('message', (data) => this.frames.push(JSON.parse(data.toString())));
+    ws.on('close', (code) => {
+      this.closed = { code, at: Date.now() };
+    });
+  }
+  send(frame: unknown) {
+    this.ws.send(JSON.stringify(frame));
+  }
+  /** The first frame of this type, taken off the list (waits for it). */
+  async next(type: string, timeoutMs = 3000): Promise<Frame> {
+    const started = Date.now();
+    while (Date.now() - started < timeoutMs) {
+      const i = this.frames.findIndex((f) => f.type === type);
+      if (i >= 0) return this.frames.splice(i, 1)[0]!;
+      await new Promise((r) => setTimeout(r, 10));
+    }
+    throw new Error(`no ${type} frame within ${timeoutMs} ms; got ${JSON.stringify(this.frames)}`);
+  }
+  /** How the socket closed, or null if it is still open after `timeoutMs`. */
+  async waitClosed(timeoutMs = 2000) {
+    const started = Date.now();
+    while (!this.closed && Date.now() - started < timeoutMs)
+      await new Promise((r) => setTimeout(r, 10));
+    return this.closed;
+  }
+  close() {
+    this.ws.close();
+  }
+}
+
+const hostOf = (app: FastifyInstance) => `127.0.0.1:${(app.server.address() as AddressInfo).port}`;
+
+/** The cookie of a new session for this user on this app. */
+export async function sessionCookie(app: FastifyInstance, userId: number, now: Date) {
+  const token = await app.deps.sessions.create(userId, now);
+  return `${sessionCookieName(app.deps.config.publicUrl)}=${token}`;
+}
+
+/**
+ * Opens `/ws` on a listening app with our own Origin unless `headers` say otherwise; a refused
+ * upgrade rejects with `HTTP <status>`.
+ */
+export function openSocket(
+  app: FastifyInstance,
+  headers: Record<string, string>,
+): Promise<SocketClient> {
+  const host = hostOf(app);
+  return new Promise((resolve, reject) => {
+    const ws = new WebSocket(`ws://${host}/ws`, {
+      headers: { origin: `http://${host}`, ...headers },
+    });
+    const client = new SocketClient(ws);
+    ws.once('open', () => resolve(client));
+    ws.once('unexpected-response', (req, res) => {
+      req.destroy();
+      reject(new Error(`HTTP ${res.statusCode}`));
+    });
+    ws.once('error', reject);
+  });
+}
