@@ -5,27 +5,25 @@ import { perApp } from '../../lib/per-app';
 export const CONVERSATION_CACHE_MS = 60_000;
 const CONVERSATION_CACHE_MAX = 20_000;
 
-export type Conversation = { wave: WaveRow; flight: FlightRow; sender: UserRow };
+/** An accepted wave, its flight, and its two people's rows. */
+export type Conversation = { wave: WaveRow; flight: FlightRow; parties: [UserRow, UserRow] };
 
 /**
- * What sending a message needs to know of an accepted conversation, by wave and sender. Safe to
+ * What sending a message needs to know of an accepted conversation, by wave. Safe to
  * remember because none of it decides anything that can change: an accepted wave never changes
  * status again, a flight's departure is never edited, and a wave or flight deleted meanwhile
  * fails the message insert's foreign key (the entry is dropped then). The read flags are not
- * taken from here (the insert path clears them in SQL). The sender's row is only used to show
- * their name in live frames, so a rename reaches those frames within CONVERSATION_CACHE_MS.
+ * taken from here (the insert lowers them in SQL). The people's rows are only used to show
+ * the sender's name in live frames, so a rename reaches those frames within CONVERSATION_CACHE_MS.
  */
 export class ConversationCache {
-  private entries = new Map<string, { conversation: Conversation; until: number }>();
+  private entries = new Map<number, { conversation: Conversation; until: number }>();
 
-  private key = (waveId: number, senderId: number) => `${waveId}:${senderId}`;
-
-  get(waveId: number, senderId: number): Conversation | null {
-    const key = this.key(waveId, senderId);
-    const entry = this.entries.get(key);
+  get(waveId: number): Conversation | null {
+    const entry = this.entries.get(waveId);
     if (!entry) return null;
     if (performance.now() >= entry.until) {
-      this.entries.delete(key);
+      this.entries.delete(waveId);
       return null;
     }
     return entry.conversation;
@@ -35,15 +33,14 @@ export class ConversationCache {
   remember(conversation: Conversation) {
     if (conversation.wave.status !== 'accepted') return;
     if (this.entries.size >= CONVERSATION_CACHE_MAX) this.entries.clear();
-    this.entries.set(this.key(conversation.wave.id, conversation.sender.id), {
+    this.entries.set(conversation.wave.id, {
       conversation,
       until: performance.now() + CONVERSATION_CACHE_MS,
     });
   }
 
   forgetWave(waveId: number) {
-    for (const key of this.entries.keys())
-      if (key.startsWith(`${waveId}:`)) this.entries.delete(key);
+    this.entries.delete(waveId);
   }
 }
 

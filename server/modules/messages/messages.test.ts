@@ -118,6 +118,7 @@ describe('messages', () => {
     const outsider = await injectAs(t.app, await buildCrew(t.database.db));
     const res = await post(outsider, wave.id, 'sneaky');
     expect(res.statusCode).toBe(404);
+    expect(res.json().message).toBe('Conversation not found');
   });
 
   it('refuses demo users with the spec text, and unknown waves with 404', async () => {

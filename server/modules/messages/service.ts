@@ -1,4 +1,5 @@
 import { and, asc, eq, or, sql } from 'drizzle-orm';
+import { alias } from 'drizzle-orm/pg-core';
 import { canMessage, type Message, type SendMessageRequest } from '../../../domain';
 import type { AppDeps } from '../../app';
 import { flights, type MessageRow, messages, type UserRow, users, waves } from '../../db/schema';
@@ -28,44 +29,54 @@ export function createMessagesService(deps: AppDeps) {
   const ownWave = (viewerId: number, waveId: number) =>
     and(eq(waves.id, waveId), or(eq(waves.senderId, viewerId), eq(waves.receiverId, viewerId)));
 
-  // Prepared once: on the chat hot path, building these through the query builder cost more
-  // than running them. The sender's row comes along so delivery can present them without a query.
+  // Prepared once: on the chat hot path, building this through the query builder cost more
+  // than running it. Both people's rows come along, so either can send next from memory and
+  // delivery can present the sender without a query.
+  const waveSender = alias(users, 'wave_sender');
+  const waveReceiver = alias(users, 'wave_receiver');
   const conversationOf = db
-    .select({ wave: waves, flight: flights, sender: users })
+    .select({ wave: waves, flight: flights, sender: waveSender, receiver: waveReceiver })
     .from(waves)
     .innerJoin(flights, eq(flights.id, waves.flightId))
-    .innerJoin(users, eq(users.id, sql.placeholder('viewerId')))
-    .where(
-      and(
-        eq(waves.id, sql.placeholder('waveId')),
-        or(
-          eq(waves.senderId, sql.placeholder('viewerId')),
-          eq(waves.receiverId, sql.placeholder('viewerId')),
-        ),
-      ),
-    )
+    .innerJoin(waveSender, eq(waveSender.id, waves.senderId))
+    .innerJoin(waveReceiver, eq(waveReceiver.id, waves.receiverId))
+    .where(eq(waves.id, sql.placeholder('waveId')))
     .prepare('message_conversation');
-  const insertMessage = db
-    .insert(messages)
-    .values({
-      waveId: sql.placeholder('waveId'),
-      senderId: sql.placeholder('senderId'),
-      content: sql.placeholder('content'),
-      createdAt: sql.placeholder('createdAt'),
-    })
-    .returning()
-    .prepare('message_insert');
-  // No-ops (no row matches) while the flag is already down, as in a running conversation.
-  const markUnreadForReceiver = db
-    .update(waves)
-    .set({ receiverRead: false })
-    .where(and(eq(waves.id, sql.placeholder('waveId')), eq(waves.receiverRead, true)))
-    .prepare('message_unread_receiver');
-  const markUnreadForSender = db
-    .update(waves)
-    .set({ senderRead: false })
-    .where(and(eq(waves.id, sql.placeholder('waveId')), eq(waves.senderRead, true)))
-    .prepare('message_unread_sender');
+
+  /**
+   * The insert, and the recipient's unread flag lowered in the same statement when it is up (a
+   * running conversation matches no wave row then). One statement: one round trip, one commit.
+   */
+  async function insertMessage(waveId: number, senderId: number, content: string, at: Date) {
+    const { rows } = await db.execute<{
+      id: number;
+      wave_id: number;
+      sender_id: number;
+      content: string;
+      read: boolean;
+      created_at: Date | string;
+    }>(sql`
+      with unread as (
+        update waves set
+          receiver_read = case when sender_id = ${senderId} then false else receiver_read end,
+          sender_read = case when receiver_id = ${senderId} then false else sender_read end
+        where id = ${waveId}
+          and ((sender_id = ${senderId} and receiver_read) or (receiver_id = ${senderId} and sender_read))
+      )
+      insert into messages (wave_id, sender_id, content, created_at)
+      values (${waveId}, ${senderId}, ${content}, ${at.toISOString()}::timestamptz)
+      returning id, wave_id, sender_id, content, read, created_at`);
+    const row = rows[0]!;
+    return {
+      id: Number(row.id),
+      waveId: Number(row.wave_id),
+      senderId: Number(row.sender_id),
+      content: row.content,
+      read: row.read,
+      createdAt: new Date(row.created_at),
+    } satisfies MessageRow;
+  }
+
   const conversations = conversationCache(deps);
 
   async function list(viewer: Viewer, waveId: number): Promise<Message[]> {
@@ -85,35 +96,29 @@ export function createMessagesService(deps: AppDeps) {
   ): Promise<{ message: Message; recipientId: number }> {
     const now = deps.clock.now();
     // Chat is the hot path: an accepted conversation's facts come from memory after its first
-    // message (see conversation-cache.ts): a message is then one autocommitted insert and one
-    // conditional update of the recipient's unread flag (matching no row while it is down).
-    let conversation = conversations.get(input.waveId, viewer.id);
+    // message (see conversation-cache.ts); a message is then one autocommitted statement.
+    let conversation = conversations.get(input.waveId);
     if (!conversation) {
-      const [row] = await conversationOf.execute({ waveId: input.waveId, viewerId: viewer.id });
+      const [row] = await conversationOf.execute({ waveId: input.waveId });
       if (!row) throw notFound('Conversation not found');
-      conversation = row;
+      conversation = { wave: row.wave, flight: row.flight, parties: [row.sender, row.receiver] };
     }
-    const { wave, flight, sender } = conversation;
+    const { wave, flight, parties } = conversation;
+    // Not one of its two people: the conversation does not exist for them.
+    const sender = parties.find((p) => p.id === viewer.id);
+    if (!sender) throw notFound('Conversation not found');
     enforce(canMessage(viewer, wave, flight, now));
     conversations.remember(conversation);
     let message: MessageRow;
     try {
-      [message] = (await insertMessage.execute({
-        waveId: wave.id,
-        senderId: viewer.id,
-        content: input.content,
-        createdAt: now,
-      })) as [MessageRow];
+      message = await insertMessage(wave.id, viewer.id, input.content, now);
     } catch (error) {
       // The wave (or its flight) was deleted since: the conversation is gone.
       if (pgErrorCode(error) !== PG_FOREIGN_KEY_VIOLATION) throw error;
       conversations.forgetWave(wave.id);
       throw notFound('Conversation not found');
     }
-    // New text is unread for the other person (messages from an admin included). The flag is
-    // read and lowered in one statement, so a remembered conversation never decides it.
     const isSender = wave.senderId === viewer.id;
-    await (isSender ? markUnreadForReceiver : markUnreadForSender).execute({ waveId: wave.id });
     // No counter row is touched: every message would queue on that one row's lock. The
     // all-time total is the messages id sequence (see stats/platform-counters.ts).
     deps.realtime.publishMessage({ message, wave, sender });
