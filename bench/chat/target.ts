@@ -118,7 +118,8 @@ async function startApp() {
     : await openDatabase({ kind: 'pglite', dataDir: path.join(dataDir, 'pgdata') });
   await database.migrate();
   const pairs = await seed(database);
-  const app = await buildApp({ config, database, webDist: null });
+  // Jobs on, as in production: the 30 s socket sweep and the mail job run during the load.
+  const app = await buildApp({ config, database, webDist: null, startJobs: true });
   await app.listen({ port: 0, host: '127.0.0.1' });
   const cookies: Record<number, string> = {};
   for (const p of pairs) {

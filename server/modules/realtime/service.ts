@@ -23,6 +23,13 @@ import { type Connection, createHub } from './hub';
 
 export const MAX_FRAMES_PER_SECOND = 20;
 const SWEEP_MS = 30_000;
+const SWEEP_BATCH = 100;
+
+function* batches<T>(items: T[]): Generator<T[]> {
+  for (let i = 0; i < items.length; i += SWEEP_BATCH) yield items.slice(i, i + SWEEP_BATCH);
+}
+
+const yieldToIo = () => new Promise((resolve) => setImmediate(resolve));
 
 /** What the socket can ask for: the same service functions and rules as the HTTP routes. */
 type Viewer = { id: number; isAdmin: boolean; isDemoUser: boolean };
@@ -328,16 +335,25 @@ export function createRealtime(deps: {
     }
     const userIds = hub.connectedUserIds();
     if (userIds.length === 0) return;
-    await db
-      .update(users)
-      .set({ lastHeartbeatAt: deps.clock.now(), isOnline: true })
-      .where(inArray(users.id, userIds));
-    const hashes = conns.map((c) => c.tokenHash);
-    const live = await db
-      .select({ tokenHash: sessions.tokenHash })
-      .from(sessions)
-      .where(inArray(sessions.tokenHash, hashes));
-    const liveSet = new Set(live.map((r) => r.tokenHash));
+    // In batches, yielding between them: one statement over every connected member would hold
+    // PGlite (one statement at a time) for long enough to delay live messages behind it.
+    const now = deps.clock.now();
+    for (const batch of batches(userIds)) {
+      await db
+        .update(users)
+        .set({ lastHeartbeatAt: now, isOnline: true })
+        .where(inArray(users.id, batch));
+      await yieldToIo();
+    }
+    const liveSet = new Set<string>();
+    for (const batch of batches(conns.map((c) => c.tokenHash))) {
+      const live = await db
+        .select({ tokenHash: sessions.tokenHash })
+        .from(sessions)
+        .where(inArray(sessions.tokenHash, batch));
+      for (const { tokenHash } of live) liveSet.add(tokenHash);
+      await yieldToIo();
+    }
     for (const conn of conns)
       if (!liveSet.has(conn.tokenHash)) conn.socket.close(4401, 'session ended');
   }

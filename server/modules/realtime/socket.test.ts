@@ -1,6 +1,7 @@
-import { eq } from 'drizzle-orm';
+import { eq, inArray } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type UserRow, users } from '../../db/schema';
+import { sessions, type UserRow, users } from '../../db/schema';
+import { hashToken } from '../../lib/tokens';
 import { sessionCookieName } from '../../plugins/access';
 import { buildTestApp, type TestApp } from '../../test/build-test-app';
 import { buildCrew, buildFlight, buildWave, joinFlight } from '../../test/factories';
@@ -187,6 +188,31 @@ describe('the WebSocket channel', () => {
     await new Promise((r) => setTimeout(r, 100));
     await t.app.deps.realtime.runSweep();
     expect((await client.waitClosed())?.code).toBeDefined();
+  });
+
+  it('the sweep, in batches, refreshes every connected member and closes sockets whose session is gone', async () => {
+    // 101 members: the last one falls in a second batch (batches of 100).
+    const members = [];
+    for (let i = 0; i < 101; i++) members.push(await buildCrew(t.database.db));
+    const cookies = await Promise.all(members.map((m) => cookieFor(m)));
+    const clients = await Promise.all(cookies.map((cookie) => open({ cookie })));
+    const ids = members.map((m) => m.id);
+    await t.database.db.update(users).set({ lastHeartbeatAt: null }).where(inArray(users.id, ids));
+    // The last member's session ends behind the socket's back (no revocation event).
+    const lastToken = cookies[100]!.split('=')[1]!;
+    await t.database.db.delete(sessions).where(eq(sessions.tokenHash, hashToken(lastToken)));
+
+    await t.app.deps.realtime.runSweep();
+
+    expect((await clients[100]!.waitClosed(1000))?.code).toBe(4401);
+    expect(await clients[99]!.waitClosed(50)).toBeNull();
+    // Everyone still connected was refreshed (the closed one went offline, as a close does).
+    const rows = await t.database.db
+      .select()
+      .from(users)
+      .where(inArray(users.id, ids.slice(0, 100)));
+    expect(rows.filter((r) => r.lastHeartbeatAt === null)).toHaveLength(0);
+    for (const client of clients) client.close();
   });
 
   it('the push test reaches my sockets; only admins may target someone else', async () => {
