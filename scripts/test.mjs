@@ -9,8 +9,8 @@ import { createScratchDatabase } from './scratch-database.mjs';
 const out = '.test-output';
 rmSync(out, { recursive: true, force: true });
 mkdirSync(out, { recursive: true });
-let _passed = 0;
-let _failed = 0;
+let passed = 0;
+let failed = 0;
 
 function run(label, cmd, args, env = {}) {
   console.log(`\n=== ${label} ===`);
@@ -19,8 +19,8 @@ function run(label, cmd, args, env = {}) {
 }
 
 function step(label, cmd, args) {
-  if (run(label, cmd, args)) _passed += 1;
-  else _failed += 1;
+  if (run(label, cmd, args)) passed += 1;
+  else failed += 1;
 }
 
 function vitest(label, args, jsonFile, env) {
@@ -38,14 +38,14 @@ function vitest(label, args, jsonFile, env) {
     env,
   );
   if (!existsSync(jsonFile)) {
-    _failed += 1;
+    failed += 1;
     return;
   }
   const report = JSON.parse(readFileSync(jsonFile, 'utf8'));
-  _passed += report.numPassedTests;
-  _failed += report.numFailedTests;
+  passed += report.numPassedTests;
+  failed += report.numFailedTests;
   // A suite that fails to load has no failed tests but is still a failure.
-  if (!ok && report.numFailedTests === 0) _failed += 1;
+  if (!ok && report.numFailedTests === 0) failed += 1;
 }
 
 step('type-check', 'npx', ['tsc', '--noEmit', '-p', '.']);
@@ -61,7 +61,7 @@ const chromium = findChromium();
 if (!chromium) {
   if (process.env.CI === 'true') {
     console.log('\ne2e: FAILED (no Chromium found; apt-get install chromium)');
-    _failed += 1;
+    failed += 1;
   } else {
     console.log('\ne2e: SKIPPED (no Chromium found; apt-get install chromium)');
   }
@@ -94,10 +94,13 @@ function playwright(label, jsonFile, args, env) {
   });
   if (existsSync(jsonFile)) {
     const stats = JSON.parse(readFileSync(jsonFile, 'utf8')).stats;
-    _passed += stats.expected + stats.flaky;
-    _failed += stats.unexpected;
-    if (!ok && stats.unexpected === 0) _failed += 1;
+    passed += stats.expected + stats.flaky;
+    failed += stats.unexpected;
+    if (!ok && stats.unexpected === 0) failed += 1;
   } else {
-    _failed += 1;
+    failed += 1;
   }
 }
+
+console.log(`\n${passed} passed, ${failed} failed`);
+process.exit(failed > 0 ? 1 : 0);
