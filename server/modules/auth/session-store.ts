@@ -55,8 +55,19 @@ export function createSessionStore(
   const isExpired = (createdAt: number, lastSeenAt: number, nowMs: number) =>
     nowMs - lastSeenAt > SESSION_IDLE_MS || nowMs - createdAt > SESSION_ABSOLUTE_MS;
 
-  function remember(context: SessionContext, createdAt: number, lastSeenAt: number) {
-    if (cacheMs <= 0) return;
+  /**
+   * Bumped by every forget: a lookup that started before a revocation or a write must not put
+   * what it read back into memory after it (it would outlive the revocation by the window).
+   */
+  let generation = 0;
+
+  function remember(
+    context: SessionContext,
+    createdAt: number,
+    lastSeenAt: number,
+    readAtGeneration: number,
+  ) {
+    if (cacheMs <= 0 || readAtGeneration !== generation) return;
     if (remembered.size >= SESSION_CACHE_MAX) remembered.clear();
     remembered.set(context.tokenHash, {
       context,
@@ -67,6 +78,7 @@ export function createSessionStore(
   }
 
   function forget(revoked: { userId: number; tokenHash?: string }) {
+    generation += 1;
     if (revoked.tokenHash) {
       remembered.delete(revoked.tokenHash);
       return;
@@ -76,13 +88,27 @@ export function createSessionStore(
     }
   }
 
+  /** Other in-memory copies of member rows (conversation-cache.ts) follow the same writes. */
+  const memberChangeListeners: ((userId: number | null) => void)[] = [];
+
   return {
     /** Drops what this instance remembers of a session (or of every session of a user). */
     forget,
     /** After a write by this member (their row may have changed). */
-    forgetUser: (userId: number) => forget({ userId }),
+    forgetUser: (userId: number) => {
+      forget({ userId });
+      for (const listener of memberChangeListeners) listener(userId);
+    },
     /** After an admin's write: it may have changed anyone. */
-    forgetAll: () => remembered.clear(),
+    forgetAll: () => {
+      generation += 1;
+      remembered.clear();
+      for (const listener of memberChangeListeners) listener(null);
+    },
+    /** Called with the member (or null: anyone) whose row a write may have changed. */
+    onMemberChange: (listener: (userId: number | null) => void) => {
+      memberChangeListeners.push(listener);
+    },
 
     async create(userId: number, now: Date, meta: { userAgent?: string; ip?: string } = {}) {
       const { token, hash } = newToken();
@@ -111,6 +137,7 @@ export function createSessionStore(
         if (usable) return known.context;
         remembered.delete(tokenHash);
       }
+      const readAtGeneration = generation;
       const [row] = await lookup.execute({ tokenHash });
       if (!row) return null;
       const { session, user } = row;
@@ -129,7 +156,7 @@ export function createSessionStore(
         lastSeenAt = nowMs;
       }
       const context = { tokenHash, user };
-      remember(context, createdAt, lastSeenAt);
+      remember(context, createdAt, lastSeenAt, readAtGeneration);
       return context;
     },
 
@@ -138,6 +165,7 @@ export function createSessionStore(
         .delete(sessions)
         .where(eq(sessions.tokenHash, tokenHash))
         .returning({ userId: sessions.userId });
+      generation += 1;
       remembered.delete(tokenHash);
       for (const { userId } of gone) onRevoke({ userId, tokenHash });
     },

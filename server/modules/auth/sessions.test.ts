@@ -149,6 +149,18 @@ describe('session cache', () => {
     expect(await store.resolve(token, now)).toBeNull();
   });
 
+  it('a lookup that raced a revocation or a write is not remembered', async () => {
+    const store = createSessionStore(t.database.db, () => {}, { cacheMs: 60_000 });
+    const user = await buildCrew(t.database.db);
+    const now = t.clock.now();
+    const token = await store.create(user.id, now);
+    const pending = store.resolve(token, now);
+    store.forgetUser(user.id); // lands while the lookup is in flight
+    expect((await pending)?.user.id).toBe(user.id);
+    await t.database.db.delete(sessionsTable).where(eq(sessionsTable.tokenHash, hashToken(token)));
+    expect(await store.resolve(token, now)).toBeNull();
+  });
+
   it('keeps expiry and the sliding touch on the business clock while remembered', async () => {
     const store = createSessionStore(t.database.db, () => {}, { cacheMs: 60_000 });
     const user = await buildCrew(t.database.db);

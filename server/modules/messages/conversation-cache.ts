@@ -1,3 +1,4 @@
+import type { AppDeps } from '../../app';
 import type { FlightRow, UserRow, WaveRow } from '../../db/schema';
 import { perApp } from '../../lib/per-app';
 
@@ -42,7 +43,27 @@ export class ConversationCache {
   forgetWave(waveId: number) {
     this.entries.delete(waveId);
   }
+
+  forgetUser(userId: number) {
+    for (const [waveId, { conversation }] of this.entries) {
+      if (conversation.parties.some((p) => p.id === userId)) this.entries.delete(waveId);
+    }
+  }
+
+  clear() {
+    this.entries.clear();
+  }
 }
 
-/** One per app: the HTTP route and the socket share it. */
-export const conversationCache = perApp(() => new ConversationCache());
+/**
+ * One per app: the HTTP route and the socket share it. A member's write (profile, privacy) drops
+ * their conversations here at once, so a changed name or privacy choice reaches the next live
+ * frame; on other instances within CONVERSATION_CACHE_MS.
+ */
+export const conversationCache = perApp((deps: AppDeps) => {
+  const cache = new ConversationCache();
+  deps.sessions.onMemberChange((userId) =>
+    userId === null ? cache.clear() : cache.forgetUser(userId),
+  );
+  return cache;
+});

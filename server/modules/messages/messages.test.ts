@@ -11,6 +11,8 @@ import {
   joinFlight,
 } from '../../test/factories';
 import { type Injector, injectAs } from '../../test/inject-as';
+import { conversationCache } from './conversation-cache';
+import { createMessagesService } from './service';
 
 describe('messages', () => {
   let t: TestApp;
@@ -100,6 +102,26 @@ describe('messages', () => {
     expect(res.json().message).toBe('Conversation not found');
     const left = await t.database.db.select().from(messages).where(eq(messages.waveId, wave.id));
     expect(left).toHaveLength(0);
+  });
+
+  it("a member's own write drops their remembered conversations (name, privacy)", async () => {
+    const { wave, a, b, asB } = await pair();
+    const cache = conversationCache(t.app.deps);
+    // The socket path: the service itself, no HTTP write around it.
+    await createMessagesService(t.app.deps).send(a, { waveId: wave.id, content: 'hi' });
+    expect(
+      cache
+        .get(wave.id)
+        ?.parties.map((p) => p.id)
+        .sort(),
+    ).toEqual([a.id, b.id].sort());
+    const put = await asB({
+      method: 'PUT',
+      url: '/api/users/profile',
+      payload: { nickname: 'New' },
+    });
+    expect(put.statusCode).toBe(200);
+    expect(cache.get(wave.id)).toBeNull();
   });
 
   it('checks departure on every message, also for a remembered conversation', async () => {

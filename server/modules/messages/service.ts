@@ -98,17 +98,20 @@ export function createMessagesService(deps: AppDeps) {
     // Chat is the hot path: an accepted conversation's facts come from memory after its first
     // message (see conversation-cache.ts); a message is then one autocommitted statement.
     let conversation = conversations.get(input.waveId);
+    let loaded = false;
     if (!conversation) {
       const [row] = await conversationOf.execute({ waveId: input.waveId });
       if (!row) throw notFound('Conversation not found');
       conversation = { wave: row.wave, flight: row.flight, parties: [row.sender, row.receiver] };
+      loaded = true;
     }
     const { wave, flight, parties } = conversation;
     // Not one of its two people: the conversation does not exist for them.
     const sender = parties.find((p) => p.id === viewer.id);
     if (!sender) throw notFound('Conversation not found');
     enforce(canMessage(viewer, wave, flight, now));
-    conversations.remember(conversation);
+    // Remembered from when it was read, not refreshed by use: the rows are at most that old.
+    if (loaded) conversations.remember(conversation);
     let message: MessageRow;
     try {
       message = await insertMessage(wave.id, viewer.id, input.content, now);

@@ -123,7 +123,12 @@ export function createRealtime(deps: {
    * query, no trip through the bus), and the other instances through the bus, which load it.
    */
   function publishMessage(sent: SentMessage) {
-    deliverMessage(sent, deps.clock.now());
+    try {
+      deliverMessage(sent, deps.clock.now());
+    } catch (err) {
+      // The message is committed: its sender must get their acknowledgement regardless.
+      deps.log.warn({ err }, 'local message delivery failed');
+    }
     const { wave, sender } = sent;
     const recipientId = wave.senderId === sender.id ? wave.receiverId : wave.senderId;
     if (deps.bus.kind === 'postgres') {
@@ -339,10 +344,13 @@ export function createRealtime(deps: {
     // PGlite (one statement at a time) for long enough to delay live messages behind it.
     const now = deps.clock.now();
     for (const batch of batches(userIds)) {
+      // Only members still connected now: one who left during the sweep stays offline.
+      const connected = batch.filter((id) => hub.has(id));
+      if (connected.length === 0) continue;
       await db
         .update(users)
         .set({ lastHeartbeatAt: now, isOnline: true })
-        .where(inArray(users.id, batch));
+        .where(inArray(users.id, connected));
       await yieldToIo();
     }
     const liveSet = new Set<string>();
