@@ -23,7 +23,7 @@ import { type Connection, createHub } from './hub';
 
 export const MAX_FRAMES_PER_SECOND = 20;
 const SWEEP_MS = 30_000;
-const SWEEP_BATCH = 100;
+const SWEEP_BATCH = 25;
 
 function* batches<T>(items: T[]): Generator<T[]> {
   for (let i = 0; i < items.length; i += SWEEP_BATCH) yield items.slice(i, i + SWEEP_BATCH);

@@ -191,7 +191,7 @@ describe('the WebSocket channel', () => {
   });
 
   it('the sweep, in batches, refreshes every connected member and closes sockets whose session is gone', async () => {
-    // 101 members: the last one falls in a second batch (batches of 100).
+    // 101 members: several batches (of 25), the last one alone in the last batch.
     const members = [];
     for (let i = 0; i < 101; i++) members.push(await buildCrew(t.database.db));
     const cookies = await Promise.all(members.map((m) => cookieFor(m)));
