@@ -21,6 +21,10 @@ export const RING_PURPLE_AFTER_YEAR = 2050;
 export const BADGE_LIFETIME_AFTER_YEAR = 2090;
 export const LIFETIME_FROM_YEAR = 2099;
 
+/** Profile field limits: the server's schemas and the web forms' maxLength use the same numbers. */
+export const NAME_MAX = 100;
+export const NICKNAME_MAX = 40;
+export const MOBILE_MAX = 32;
 export const NOTE_MAX = 150;
 export const TAGS_MAX = 3;
 export const MESSAGE_MAX = 2000;

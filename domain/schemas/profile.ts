@@ -1,11 +1,7 @@
 import { z } from 'zod';
-import { CREW_ROLES, DELETION_GRACE_DAYS } from '../constants';
+import { CREW_ROLES, DELETION_GRACE_DAYS, MOBILE_MAX, NAME_MAX, NICKNAME_MAX } from '../constants';
 import { isoDateTimeSchema, optionalText, requiredText } from './common';
 import { rankSchema } from './user';
-
-const NAME_MAX = 100;
-const NICKNAME_MAX = 40;
-const MOBILE_MAX = 32;
 
 export const MOBILE_MESSAGE = 'Please enter a valid mobile number';
 const MOBILE_PATTERN = /^\+?[\d\s().-]+$/;

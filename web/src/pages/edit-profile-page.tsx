@@ -1,7 +1,13 @@
 import { ArrowLeft } from 'lucide-react';
 import { type FormEvent, useId, useState } from 'react';
 import { useNavigate } from 'react-router';
-import type { UpdateProfileRequest, User } from '../../../domain';
+import {
+  MOBILE_MAX,
+  NAME_MAX,
+  NICKNAME_MAX,
+  type UpdateProfileRequest,
+  type User,
+} from '../../../domain';
 import { CenteredStatus } from '../app/require-session';
 import { Button } from '../components/ui/button';
 import { Card } from '../components/ui/card';
@@ -87,7 +93,7 @@ function EditProfileForm({ user }: { user: User }) {
               <Input
                 id={ids.name}
                 autoComplete="name"
-                maxLength={100}
+                maxLength={NAME_MAX}
                 value={form.name}
                 onChange={(e) => set('name', e.target.value)}
               />
@@ -96,7 +102,7 @@ function EditProfileForm({ user }: { user: User }) {
               <Label htmlFor={ids.nickname}>Nickname</Label>
               <Input
                 id={ids.nickname}
-                maxLength={40}
+                maxLength={NICKNAME_MAX}
                 placeholder="Shown to crew until you match"
                 value={form.nickname}
                 onChange={(e) => set('nickname', e.target.value)}
@@ -127,7 +133,7 @@ function EditProfileForm({ user }: { user: User }) {
                 type="tel"
                 inputMode="tel"
                 autoComplete="tel"
-                maxLength={32}
+                maxLength={MOBILE_MAX}
                 value={form.mobileNumber}
                 onChange={(e) => set('mobileNumber', e.target.value)}
               />

@@ -1,6 +1,13 @@
 import { type FormEvent, useId, useState } from 'react';
 import { useNavigate } from 'react-router';
-import { CREW_ROLES, type CrewRole, profileSetupRequestSchema } from '../../../domain';
+import {
+  CREW_ROLES,
+  type CrewRole,
+  MOBILE_MAX,
+  NAME_MAX,
+  NICKNAME_MAX,
+  profileSetupRequestSchema,
+} from '../../../domain';
 import { Button } from '../components/ui/button';
 import { Card } from '../components/ui/card';
 import { Input, Label } from '../components/ui/input';
@@ -96,7 +103,7 @@ export function ProfileSetupPage() {
                 id={ids.name}
                 required
                 autoComplete="name"
-                maxLength={100}
+                maxLength={NAME_MAX}
                 value={name}
                 aria-invalid={error === NAME_REQUIRED || undefined}
                 aria-describedby={error ? ids.error : undefined}
@@ -107,7 +114,7 @@ export function ProfileSetupPage() {
               <Label htmlFor={ids.nickname}>Nickname (optional)</Label>
               <Input
                 id={ids.nickname}
-                maxLength={40}
+                maxLength={NICKNAME_MAX}
                 placeholder="e.g. Skylark"
                 value={nickname}
                 onChange={(e) => setNickname(e.target.value)}
@@ -151,7 +158,7 @@ export function ProfileSetupPage() {
                 type="tel"
                 inputMode="tel"
                 autoComplete="tel"
-                maxLength={32}
+                maxLength={MOBILE_MAX}
                 value={mobileNumber}
                 onChange={(e) => setMobileNumber(e.target.value)}
               />

@@ -1,6 +1,7 @@
 import { Eye, EyeOff, Pencil } from 'lucide-react';
 import { type ReactNode, useState } from 'react';
 import type { UpdateProfileRequest, User } from '../../../../domain';
+import { MOBILE_MAX, NAME_MAX, NICKNAME_MAX } from '../../../../domain';
 import { Button } from '../../components/ui/button';
 import { Card } from '../../components/ui/card';
 import { toast } from '../../components/ui/toast';
@@ -101,7 +102,7 @@ export function InfoList({ user }: { user: User }) {
               label: 'Name',
               value: user.name ?? '',
               kind: 'text',
-              maxLength: 100,
+              maxLength: NAME_MAX,
               autoComplete: 'name',
             }),
           )}
@@ -115,7 +116,7 @@ export function InfoList({ user }: { user: User }) {
               label: 'Nickname',
               value: user.nickname ?? '',
               kind: 'text',
-              maxLength: 40,
+              maxLength: NICKNAME_MAX,
               hint: 'Other crew see your nickname until you both match. Leave blank to appear as Anonymous Crew Member.',
             }),
           )}
@@ -158,7 +159,7 @@ export function InfoList({ user }: { user: User }) {
               value: user.mobileNumber ?? '',
               kind: 'tel',
               autoComplete: 'tel',
-              maxLength: 32,
+              maxLength: MOBILE_MAX,
               hint: 'Shared only with crew you match with, and only if you choose to share contact info.',
             }),
           )}
