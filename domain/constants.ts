@@ -4,6 +4,8 @@ export const AIRLINE_CODE = 'BA';
 export const CREW_EMAIL_DOMAINS = ['ba.com'] as const;
 
 export const PIN_LENGTH = 4;
+/** A session older than this asks for the current PIN before changing it. */
+export const PIN_REAUTH_MS = 10 * 60 * 1000;
 export const ADMIN_PIN_MIN = 1000;
 export const ADMIN_PIN_MAX = 9999;
 export const PASSWORD_MIN = 6;

@@ -149,12 +149,17 @@ test('change the passcode, log out, and sign in with the new one', async ({ page
   await page.getByRole('button', { name: 'Change', exact: true }).click();
   const dialog = page.getByRole('dialog', { name: 'Change Passcode' });
   const save = dialog.getByRole('button', { name: 'Save' });
+  const currentBoxes = dialog.getByRole('group', { name: 'Current passcode' });
+  const newBoxes = dialog.getByRole('group', { name: 'New passcode' });
   await expect(save).toBeDisabled();
+  for (const [index, digit] of [...member.pin].entries()) {
+    await currentBoxes.getByLabel(`PIN digit ${index + 1}`).fill(digit);
+  }
   for (const [index, digit] of [...next].slice(0, 3).entries()) {
-    await dialog.getByLabel(`PIN digit ${index + 1}`).fill(digit);
+    await newBoxes.getByLabel(`PIN digit ${index + 1}`).fill(digit);
   }
   await expect(save).toBeDisabled();
-  await dialog.getByLabel('PIN digit 4').fill(next[3]!);
+  await newBoxes.getByLabel('PIN digit 4').fill(next[3]!);
   await expect(save).toBeEnabled();
   await save.click();
   await expect(toast(page, 'Passcode Updated')).toBeVisible();

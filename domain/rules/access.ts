@@ -1,3 +1,4 @@
+import { PIN_REAUTH_MS } from '../constants';
 import type { FlightTiming } from './time';
 import { isChatClosed, isDeparted } from './time';
 
@@ -175,6 +176,14 @@ export function canRequestCancellation(viewer: Actor): RuleResult {
 export function canChangePasscode(viewer: Actor, demoPasscode: string): RuleResult {
   if (!viewer.isDemoUser) return OK;
   return deny(`Demo users cannot change their PIN. Demo users must use PIN ${demoPasscode}.`);
+}
+
+/**
+ * Changing or revealing the PIN from a session signed in more than PIN_REAUTH_MS ago needs the
+ * PIN again: a phone left unlocked in a crew room must not be enough to take the account over.
+ */
+export function needsReauthentication(sessionStartedAt: Date, now: Date): boolean {
+  return now.getTime() - sessionStartedAt.getTime() > PIN_REAUTH_MS;
 }
 
 export function canAdminister(viewer: Actor): RuleResult {

@@ -61,8 +61,14 @@ export const verifyEmailResponseSchema = z.object({
 /** POST /api/auth/forgot-passcode: the answer is the same whether or not the account exists. */
 export const forgotPasscodeRequestSchema = z.object({ email: emailInput(FORGOT_NEEDS_EMAIL) });
 
-/** POST /api/auth/set-passcode (creation and change). */
-export const setPasscodeRequestSchema = z.object({ passcode: passcodeSchema });
+/**
+ * POST /api/auth/set-passcode (creation and change). `currentPasscode` is required from a
+ * session signed in more than PIN_REAUTH_MS ago (a fresh sign-in is the re-authentication).
+ */
+export const setPasscodeRequestSchema = z.object({
+  passcode: passcodeSchema,
+  currentPasscode: passcodeSchema.optional(),
+});
 export type SetPasscodeRequest = z.infer<typeof setPasscodeRequestSchema>;
 
 /** POST /api/auth/renew-membership-form response: renewal eligibility. */

@@ -1,4 +1,5 @@
-import { and, asc, count, eq, gte } from 'drizzle-orm';
+import { and, count, eq, gte, min } from 'drizzle-orm';
+import { lockKeys } from '../db/advisory-lock';
 import type { Db } from '../db/client';
 import { rateEvents } from '../db/schema';
 import { tooManyRequests } from './errors';
@@ -10,29 +11,39 @@ import { tooManyRequests } from './errors';
 export type Limit = { bucket: string; key: string; limit: number; windowMs: number };
 
 export function createRateLimiter(db: Db) {
-  /** Checks every limit first and counts the call in all of them only when all allow it. */
+  /**
+   * Checks every limit and counts the call in all of them only when all allow it. The check and
+   * the count are one transaction holding an advisory lock per (bucket, key), so concurrent
+   * calls on any number of instances queue on the lock and each sees the ones before it:
+   * a limit of N admits exactly N, however many arrive at once.
+   */
   async function takeAll(limits: Limit[], now: Date, message: string) {
-    for (const { bucket, key, limit, windowMs } of limits) {
-      const since = new Date(now.getTime() - windowMs);
-      const where = and(
-        eq(rateEvents.bucket, bucket),
-        eq(rateEvents.key, key),
-        gte(rateEvents.createdAt, since),
+    const refusedUntil = await db.transaction(async (tx) => {
+      await lockKeys(
+        tx,
+        limits.map(({ bucket, key }) => `rate:${bucket}:${key}`),
       );
-      const [row] = await db.select({ n: count() }).from(rateEvents).where(where);
-      if ((row?.n ?? 0) >= limit) {
-        const [oldest] = await db
-          .select({ at: rateEvents.createdAt })
+      for (const { bucket, key, limit, windowMs } of limits) {
+        const [row] = await tx
+          .select({ n: count(), oldest: min(rateEvents.createdAt) })
           .from(rateEvents)
-          .where(where)
-          .orderBy(asc(rateEvents.createdAt))
-          .limit(1);
-        throw tooManyRequests(message, new Date((oldest?.at ?? now).getTime() + windowMs));
+          .where(
+            and(
+              eq(rateEvents.bucket, bucket),
+              eq(rateEvents.key, key),
+              gte(rateEvents.createdAt, new Date(now.getTime() - windowMs)),
+            ),
+          );
+        if ((row?.n ?? 0) >= limit) {
+          return new Date((row?.oldest ?? now).getTime() + windowMs);
+        }
       }
-    }
-    await db
-      .insert(rateEvents)
-      .values(limits.map(({ bucket, key }) => ({ bucket, key, createdAt: now })));
+      await tx
+        .insert(rateEvents)
+        .values(limits.map(({ bucket, key }) => ({ bucket, key, createdAt: now })));
+      return null;
+    });
+    if (refusedUntil) throw tooManyRequests(message, refusedUntil);
   }
 
   return {

@@ -80,3 +80,28 @@ export function pinChangedByAdminMail(name: string | null, pin: string): MailCon
     ]),
   };
 }
+
+export function accountLockedMail(name: string | null, url: string): MailContent {
+  return {
+    subject: 'Your Jumpseat account was locked',
+    text: `${greeting(name)}\n\nSomeone tried to sign in to your Jumpseat account with too many wrong PINs, so we locked it.\n\nOpen this link within 30 minutes to get a new PIN, which unlocks your account:\n${url}\n\nIf the link has expired, use "Forgot passcode" on the sign-in page.\n\nThe Jumpseat team\n`,
+    html: layout([
+      escapeHtml(greeting(name)),
+      'Someone tried to sign in to your Jumpseat account with too many wrong PINs, so we locked it.',
+      `Open this link within 30 minutes to get a new PIN, which unlocks your account: <a href="${escapeHtml(url)}">Get a new PIN</a>`,
+      'If the link has expired, use "Forgot passcode" on the sign-in page.',
+    ]),
+  };
+}
+
+export function pinChangedMail(name: string | null): MailContent {
+  return {
+    subject: 'Your Jumpseat PIN was changed',
+    text: `${greeting(name)}\n\nThe PIN of your Jumpseat account was just changed, and every other device was signed out.\n\nIf this was not you, use "Forgot passcode" on the sign-in page at once to get a new PIN.\n\nThe Jumpseat team\n`,
+    html: layout([
+      escapeHtml(greeting(name)),
+      'The PIN of your Jumpseat account was just changed, and every other device was signed out.',
+      'If this was not you, use "Forgot passcode" on the sign-in page at once to get a new PIN.',
+    ]),
+  };
+}

@@ -107,3 +107,9 @@ export function currentUser(request: FastifyRequest): UserRow {
   if (!user) throw unauthorized('Authentication required');
   return user;
 }
+
+/** The session of a guarded route: its token and when it signed in, besides the user. */
+export function currentSession(request: FastifyRequest): SessionContext {
+  if (!request.session) throw unauthorized('Authentication required');
+  return request.session;
+}

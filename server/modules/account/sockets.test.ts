@@ -34,4 +34,22 @@ describe('account sockets', () => {
       bystander.ws.close();
     },
   );
+
+  it('a PIN change closes the sockets of every other session, not this one', async () => {
+    const user = await buildCrew(t.database.db);
+    const phoneCookie = await cookieFor(user);
+    const phone = await open(phoneCookie);
+    const laptop = await open(await cookieFor(user));
+
+    const res = await t.app.inject({
+      method: 'POST',
+      url: '/api/auth/set-passcode',
+      payload: { passcode: '4321' },
+      headers: { cookie: phoneCookie },
+    });
+    expect(res.statusCode).toBe(200);
+    expect((await laptop.waitClosed(1000))?.code).toBe(4401);
+    expect(await phone.waitClosed(100)).toBeNull();
+    phone.ws.close();
+  });
 });

@@ -1,9 +1,14 @@
 import { and, count, eq, gte, sql } from 'drizzle-orm';
 import { effectiveSubscriptionStatus, LOGIN_MESSAGES, trialStatus } from '../../../domain';
 import type { AppDeps } from '../../app';
-import { loginAttempts, loginLocks, type UserRow, users } from '../../db/schema';
+import { lockKeys, type Tx } from '../../db/advisory-lock';
+import type { Db } from '../../db/client';
+import { auditLog, loginAttempts, loginLocks, type UserRow, users } from '../../db/schema';
 import { HttpError } from '../../lib/errors';
+import { enqueueMail } from '../../mail/outbox';
+import { accountLockedMail } from '../../mail/templates';
 import { presentSelf } from '../users/presenter';
+import { issueResetLink } from './reset-links';
 
 export const SOFT_LOCK_MS = 15 * 60 * 1000;
 const IP_WINDOW_MS = 10 * 60 * 1000;
@@ -29,10 +34,7 @@ function lockedMessage(until: Date | null) {
   return `Too many incorrect PINs. Your account is locked until ${until.toISOString().slice(11, 16)} UTC. Try again then, or use "Forgot passcode".`;
 }
 
-export async function findUserByEmail(
-  db: AppDeps['database']['db'],
-  email: string,
-): Promise<UserRow | undefined> {
+export async function findUserByEmail(db: Db | Tx, email: string): Promise<UserRow | undefined> {
   const [user] = await db
     .select()
     .from(users)
@@ -41,104 +43,173 @@ export async function findUserByEmail(
   return user;
 }
 
+/** What one guarded PIN check concluded; decided and recorded inside one transaction. */
+export type PinVerdict =
+  | { kind: 'ok'; user: UserRow }
+  | { kind: 'rate_limited'; retryAt: Date }
+  | { kind: 'invalid_credentials' }
+  | { kind: 'pending_approval' }
+  | { kind: 'invalid_pin' }
+  | { kind: 'account_locked'; until: Date | null };
+
 /**
- * PIN sign-in. A 4-digit PIN has 10,000 values, so guessing is bounded three ways: a soft lock
- * of 15 minutes after every 5 consecutive failures, a hard lock after 10 failures since the
- * last success (lifted only by a new PIN), and a per-address failure limit. Locked or limited
- * attempts never reach the PIN comparison.
+ * PIN checks (sign-in, and the current PIN on a PIN change). A 4-digit PIN has 10,000 values,
+ * so guessing is bounded three ways: a soft lock of 15 minutes after every 5 consecutive
+ * failures, a hard lock after 10 failures since the last success (lifted only by a new PIN),
+ * and a per-address failure limit. Locked or limited attempts never reach the PIN comparison.
+ *
+ * Every check runs in one transaction that first takes an advisory lock on the client address
+ * and then one on the account, so concurrent guesses, on any number of instances, are decided
+ * one after another: each sees the failures counted before it, and at most
+ * LOGIN_LOCK_THRESHOLD comparisons happen for an account before its lock. (Reading the counts,
+ * comparing and then writing, as this once did, let 300 simultaneous guesses all be compared
+ * on PostgreSQL, and recorded 60 failures as 2.)
  */
-export function createLoginService(deps: AppDeps) {
+export function createPinGuard(deps: AppDeps) {
   const { db } = deps.database;
   const SOFT = deps.config.limits.loginLockThreshold;
   const HARD_LOCK_FAILURES = deps.config.limits.loginHardLockThreshold;
 
-  async function record(
+  async function check(
     email: string,
+    candidate: string,
     ip: string,
-    outcome: string,
-    pinCompared: boolean,
     now: Date,
-  ) {
-    await db
-      .insert(loginAttempts)
-      .values({ email, ip, success: outcome === 'success', pinCompared, outcome, createdAt: now });
+  ): Promise<PinVerdict> {
+    const verdict = await db.transaction(async (tx) => {
+      const record = (outcome: string, pinCompared: boolean) =>
+        tx.insert(loginAttempts).values({
+          email,
+          ip,
+          success: outcome === 'success',
+          pinCompared,
+          outcome,
+          createdAt: now,
+        });
+
+      await lockKeys(tx, [`login-ip:${ip}`]);
+      const [recent] = await tx
+        .select({ n: count() })
+        .from(loginAttempts)
+        .where(
+          and(
+            eq(loginAttempts.ip, ip),
+            eq(loginAttempts.success, false),
+            gte(loginAttempts.createdAt, new Date(now.getTime() - IP_WINDOW_MS)),
+          ),
+        );
+      if ((recent?.n ?? 0) >= deps.config.limits.loginPerIp) {
+        await record('rate_limited', false);
+        return { kind: 'rate_limited', retryAt: new Date(now.getTime() + IP_WINDOW_MS) } as const;
+      }
+
+      const user = await findUserByEmail(tx, email);
+      if (!user || user.isDeleted || user.approvalStatus === 'rejected') {
+        await record('invalid_credentials', false);
+        return { kind: 'invalid_credentials' } as const;
+      }
+      // Not a guess: nothing compared, nothing counted against the address.
+      if (user.approvalStatus !== 'approved') return { kind: 'pending_approval' } as const;
+
+      await lockKeys(tx, [`login-user:${user.id}`]);
+      const [lock] = await tx.select().from(loginLocks).where(eq(loginLocks.userId, user.id));
+      if (lock && lock.failedCount >= HARD_LOCK_FAILURES) {
+        await record('locked', false);
+        return { kind: 'account_locked', until: null } as const;
+      }
+      if (lock?.lockedUntil && lock.lockedUntil > now) {
+        await record('locked', false);
+        return { kind: 'account_locked', until: lock.lockedUntil } as const;
+      }
+
+      if (deps.pins.matches(user.passcodeEncrypted, candidate.trim())) {
+        if (lock) await tx.delete(loginLocks).where(eq(loginLocks.userId, user.id));
+        await record('success', true);
+        return { kind: 'ok', user } as const;
+      }
+
+      const [counted] = await tx
+        .insert(loginLocks)
+        .values({ userId: user.id, failedCount: 1, lockedUntil: null, updatedAt: now })
+        .onConflictDoUpdate({
+          target: loginLocks.userId,
+          set: { failedCount: sql`${loginLocks.failedCount} + 1`, updatedAt: now },
+        })
+        .returning({ failedCount: loginLocks.failedCount });
+      const failedCount = counted!.failedCount;
+      await record('invalid_pin', true);
+      if (failedCount >= HARD_LOCK_FAILURES) {
+        await tx
+          .update(loginLocks)
+          .set({ lockedUntil: null })
+          .where(eq(loginLocks.userId, user.id));
+        // The owner hears of it once, with a way back in that no one else can use up.
+        await mailLockedOwner(tx, user, now);
+        return { kind: 'account_locked', until: null } as const;
+      }
+      if (failedCount % SOFT === 0) {
+        const until = new Date(now.getTime() + SOFT_LOCK_MS);
+        await tx
+          .update(loginLocks)
+          .set({ lockedUntil: until })
+          .where(eq(loginLocks.userId, user.id));
+        return { kind: 'account_locked', until } as const;
+      }
+      return { kind: 'invalid_pin' } as const;
+    });
+    if (verdict.kind === 'account_locked' && verdict.until === null) deps.kickMail();
+    return verdict;
   }
+
+  /** A fresh reset link, mailed to the owner of an account that just locked hard. */
+  async function mailLockedOwner(tx: Tx, user: UserRow, now: Date) {
+    const url = await issueResetLink(tx, deps.config.publicUrl, user.id, now);
+    await enqueueMail(tx, user.email, accountLockedMail(user.name, url), now);
+    await tx.insert(auditLog).values({
+      actorId: null,
+      action: 'auth.hard_lock',
+      targetType: 'user',
+      targetId: user.id,
+      createdAt: now,
+    });
+  }
+
+  return { check };
+}
+
+/** The verdict of a refused PIN check as the HTTP error the sign-in contract names. */
+export function pinRefusal(verdict: Exclude<PinVerdict, { kind: 'ok' }>): HttpError {
+  switch (verdict.kind) {
+    case 'rate_limited':
+      return fail(
+        429,
+        'rate_limited',
+        'Too many sign-in attempts from your network. Please wait 10 minutes and try again.',
+        { retryAt: verdict.retryAt.toISOString() },
+      );
+    case 'invalid_credentials':
+      return fail(401, 'invalid_credentials', LOGIN_MESSAGES.invalid_credentials);
+    case 'pending_approval':
+      return fail(403, 'pending_approval', LOGIN_MESSAGES.pending_approval);
+    case 'invalid_pin':
+      return fail(401, 'invalid_pin', LOGIN_MESSAGES.invalid_pin);
+    case 'account_locked':
+      return fail(429, 'account_locked', lockedMessage(verdict.until), {
+        retryAt: verdict.until ? verdict.until.toISOString() : null,
+      });
+  }
+}
+
+export function createLoginService(deps: AppDeps) {
+  const { db } = deps.database;
+  const guard = createPinGuard(deps);
 
   async function login(input: { email: string; passcode: string }, ip: string) {
     const now = deps.clock.now();
     const email = input.email.trim().toLowerCase();
-
-    const [recent] = await db
-      .select({ n: count() })
-      .from(loginAttempts)
-      .where(
-        and(
-          eq(loginAttempts.ip, ip),
-          eq(loginAttempts.success, false),
-          gte(loginAttempts.createdAt, new Date(now.getTime() - IP_WINDOW_MS)),
-        ),
-      );
-    if ((recent?.n ?? 0) >= deps.config.limits.loginPerIp) {
-      await record(email, ip, 'rate_limited', false, now);
-      throw fail(
-        429,
-        'rate_limited',
-        'Too many sign-in attempts from your network. Please wait 10 minutes and try again.',
-        {
-          retryAt: new Date(now.getTime() + IP_WINDOW_MS).toISOString(),
-        },
-      );
-    }
-
-    const user = await findUserByEmail(db, email);
-    if (!user || user.isDeleted || user.approvalStatus === 'rejected') {
-      await record(email, ip, 'invalid_credentials', false, now);
-      throw fail(401, 'invalid_credentials', LOGIN_MESSAGES.invalid_credentials);
-    }
-    if (user.approvalStatus !== 'approved') {
-      // Not a guess: nothing compared, nothing counted against the address.
-      throw fail(403, 'pending_approval', LOGIN_MESSAGES.pending_approval);
-    }
-
-    const [lock] = await db.select().from(loginLocks).where(eq(loginLocks.userId, user.id));
-    if (lock && lock.failedCount >= HARD_LOCK_FAILURES) {
-      await record(email, ip, 'locked', false, now);
-      throw fail(429, 'account_locked', lockedMessage(null), { retryAt: null });
-    }
-    if (lock?.lockedUntil && lock.lockedUntil > now) {
-      await record(email, ip, 'locked', false, now);
-      throw fail(429, 'account_locked', lockedMessage(lock.lockedUntil), {
-        retryAt: lock.lockedUntil.toISOString(),
-      });
-    }
-
-    if (!deps.pins.matches(user.passcodeEncrypted, input.passcode.trim())) {
-      const failedCount = (lock?.failedCount ?? 0) + 1;
-      const lockedUntil =
-        failedCount >= HARD_LOCK_FAILURES
-          ? null
-          : failedCount % SOFT === 0
-            ? new Date(now.getTime() + SOFT_LOCK_MS)
-            : (lock?.lockedUntil ?? null);
-      await db
-        .insert(loginLocks)
-        .values({ userId: user.id, failedCount, lockedUntil, updatedAt: now })
-        .onConflictDoUpdate({
-          target: loginLocks.userId,
-          set: { failedCount, lockedUntil, updatedAt: now },
-        });
-      await record(email, ip, 'invalid_pin', true, now);
-      if (failedCount >= HARD_LOCK_FAILURES)
-        throw fail(429, 'account_locked', lockedMessage(null), { retryAt: null });
-      if (failedCount % SOFT === 0)
-        throw fail(429, 'account_locked', lockedMessage(lockedUntil), {
-          retryAt: lockedUntil!.toISOString(),
-        });
-      throw fail(401, 'invalid_pin', LOGIN_MESSAGES.invalid_pin);
-    }
-
-    if (lock) await db.delete(loginLocks).where(eq(loginLocks.userId, user.id));
-    await record(email, ip, 'success', true, now);
+    const verdict = await guard.check(email, input.passcode, ip, now);
+    if (verdict.kind !== 'ok') throw pinRefusal(verdict);
+    const { user } = verdict;
     refuseInactiveMembership(user, now);
 
     const [updated] = await db

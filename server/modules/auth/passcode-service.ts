@@ -1,20 +1,23 @@
 import { and, eq, gt, isNull } from 'drizzle-orm';
+import { needsReauthentication } from '../../../domain';
 import type { AppDeps } from '../../app';
-import { loginLocks, passcodeResets, users } from '../../db/schema';
-import { badRequest, forbidden, unauthorized } from '../../lib/errors';
+import { auditLog, loginLocks, passcodeResets, users } from '../../db/schema';
+import { badRequest, forbidden, HttpError } from '../../lib/errors';
 import { generatePin } from '../../lib/pin-crypto';
-import { hashToken, newToken } from '../../lib/tokens';
+import { hashToken } from '../../lib/tokens';
 import { enqueueMail } from '../../mail/outbox';
-import { newPinMail, resetLinkMail } from '../../mail/templates';
-import { findUserByEmail } from './login-service';
+import { newPinMail, pinChangedMail, resetLinkMail } from '../../mail/templates';
+import { createPinGuard, findUserByEmail, pinRefusal } from './login-service';
+import { issueResetLink } from './reset-links';
+import type { SessionContext } from './session-store';
 
-export const RESET_LINK_MS = 30 * 60 * 1000;
 const HOUR = 60 * 60 * 1000;
 
 export const RESET_SENT_MESSAGE =
   'If an account exists for this e-mail, a link to reset your PIN is on its way. Corporate e-mail can take a few minutes to arrive; check your spam folder too.';
 export const RESET_LINK_INVALID = 'This reset link has expired or was already used.';
 const RESET_LIMITED = 'Too many reset requests. Please try again later.';
+export const CURRENT_PIN_REQUIRED = 'Please enter your current PIN to change it.';
 
 export const demoPinMessage = (pin: string) =>
   `Demo users cannot change their PIN. Demo users must use PIN ${pin}.`;
@@ -22,6 +25,7 @@ export const demoPinMessage = (pin: string) =>
 export function createPasscodeService(deps: AppDeps & { kickMail(): void }) {
   const { db } = deps.database;
   const { limits } = deps.config;
+  const guard = createPinGuard(deps);
 
   /** Same answer whether or not the account exists; limited per address and per e-mail. */
   async function forgot(email: string, ip: string) {
@@ -39,15 +43,8 @@ export function createPasscodeService(deps: AppDeps & { kickMail(): void }) {
     }
     const user = await findUserByEmail(db, email);
     if (user && user.approvalStatus === 'approved' && !user.isDeleted && !user.isDemoUser) {
-      const { token, hash } = newToken();
       await db.transaction(async (tx) => {
-        await tx.insert(passcodeResets).values({
-          tokenHash: hash,
-          userId: user.id,
-          expiresAt: new Date(now.getTime() + RESET_LINK_MS),
-          createdAt: now,
-        });
-        const url = `${deps.config.publicUrl}/reset-passcode?token=${token}`;
+        const url = await issueResetLink(tx, deps.config.publicUrl, user.id, now);
         await enqueueMail(tx, user.email, resetLinkMail(user.name, url), now);
       });
       deps.kickMail();
@@ -80,6 +77,13 @@ export function createPasscodeService(deps: AppDeps & { kickMail(): void }) {
         .where(eq(users.id, user.id));
       await tx.delete(loginLocks).where(eq(loginLocks.userId, user.id));
       await enqueueMail(tx, user.email, newPinMail(user.name, pin), now);
+      await tx.insert(auditLog).values({
+        actorId: user.id,
+        action: 'auth.pin_reset',
+        targetType: 'user',
+        targetId: user.id,
+        createdAt: now,
+      });
       return { pin, email: user.email, userId: user.id };
     });
     if (!result) throw badRequest(RESET_LINK_INVALID);
@@ -88,16 +92,47 @@ export function createPasscodeService(deps: AppDeps & { kickMail(): void }) {
     return { success: true, pin: result.pin, email: result.email };
   }
 
-  async function setOwn(userId: number, passcode: string) {
-    const [user] = await db.select().from(users).where(eq(users.id, userId));
-    if (!user) throw unauthorized();
-    if (user.isDemoUser && passcode !== deps.config.demoPasscode) {
+  /**
+   * A member sets their own PIN: on the create-passcode page right after signing in, or from the
+   * profile. From a session older than PIN_REAUTH_MS the current PIN is required and checked
+   * like a sign-in (counted, locked, limited). Every other session ends, the member is mailed.
+   */
+  async function setOwn(
+    session: SessionContext,
+    input: { passcode: string; currentPasscode?: string | undefined },
+    ip: string,
+  ) {
+    const now = deps.clock.now();
+    const { user } = session;
+    if (user.isDemoUser && input.passcode !== deps.config.demoPasscode) {
       throw forbidden(demoPinMessage(deps.config.demoPasscode));
     }
-    await db
-      .update(users)
-      .set({ passcodeEncrypted: deps.pins.encrypt(passcode) })
-      .where(eq(users.id, userId));
+    if (input.currentPasscode !== undefined) {
+      const verdict = await guard.check(user.email, input.currentPasscode, ip, now);
+      if (verdict.kind !== 'ok') throw pinRefusal(verdict);
+    } else if (needsReauthentication(session.createdAt, now)) {
+      throw new HttpError(403, CURRENT_PIN_REQUIRED, {
+        success: false,
+        errorType: 'current_pin_required',
+      });
+    }
+    await db.transaction(async (tx) => {
+      await tx
+        .update(users)
+        .set({ passcodeEncrypted: deps.pins.encrypt(input.passcode) })
+        .where(eq(users.id, user.id));
+      await tx.delete(loginLocks).where(eq(loginLocks.userId, user.id));
+      await enqueueMail(tx, user.email, pinChangedMail(user.name), now);
+      await tx.insert(auditLog).values({
+        actorId: user.id,
+        action: 'auth.pin_changed',
+        targetType: 'user',
+        targetId: user.id,
+        createdAt: now,
+      });
+    });
+    await deps.sessions.revokeOthers(user.id, session.tokenHash);
+    deps.kickMail();
     return { success: true };
   }
 

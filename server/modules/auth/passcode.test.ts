@@ -1,9 +1,9 @@
-import { eq } from 'drizzle-orm';
+import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { loginLocks } from '../../db/schema';
+import { auditLog, loginLocks } from '../../db/schema';
 import { buildTestApp, type TestApp } from '../../test/build-test-app';
 import { buildCrew, buildDemo, buildPending, DEFAULT_PIN } from '../../test/factories';
-import { injectAs } from '../../test/inject-as';
+import { type Injector, injectAs } from '../../test/inject-as';
 import { mailTo, pinIn } from '../../test/mailbox';
 import { RESET_SENT_MESSAGE } from './passcode-service';
 
@@ -80,7 +80,8 @@ describe('forgot and reset passcode', () => {
     expect((await login(user.email, DEFAULT_PIN)).json().errorType).toBe('account_locked');
 
     await forgot(user.email);
-    const [linkMail] = await mailTo(t.database.db, user.email);
+    // The hard lock mailed its own link first; this one is the link asked for.
+    const [, linkMail] = await mailTo(t.database.db, user.email);
     const token = tokenIn(linkMail!.text);
     const res = await reset(token);
     expect(res.statusCode).toBe(200);
@@ -88,7 +89,7 @@ describe('forgot and reset passcode', () => {
     expect(email).toBe(user.email);
     expect(pin).toMatch(/^\d{4}$/);
     const mails = await mailTo(t.database.db, user.email);
-    expect(pinIn(mails[1]!.text)).toBe(pin);
+    expect(pinIn(mails[2]!.text)).toBe(pin);
     expect(
       await t.database.db.select().from(loginLocks).where(eq(loginLocks.userId, user.id)),
     ).toEqual([]);
@@ -133,6 +134,63 @@ describe('forgot and reset passcode', () => {
     }
     expect(sent).toBe(5);
     expect(await mailTo(t.database.db, user.email)).toHaveLength(5);
+  });
+});
+
+describe('a hard lock cannot keep the owner out', () => {
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await buildTestApp();
+  });
+  afterAll(() => t.close());
+  const login = (email: string, passcode: string) =>
+    t.app.inject({
+      method: 'POST',
+      url: '/api/auth/login',
+      payload: { email, passcode },
+      remoteAddress: ip(),
+    });
+  const forgot = (email: string) =>
+    t.app.inject({
+      method: 'POST',
+      url: '/api/auth/forgot-passcode',
+      payload: { email },
+      remoteAddress: ip(),
+    });
+
+  it('mails the owner once per lock, with a link that lifts it even when the reset quota is spent', async () => {
+    const user = await buildCrew(t.database.db);
+    // The attacker first spends the member's reset quota for the day.
+    for (let i = 0; i < 2; i++) expect((await forgot(user.email)).statusCode).toBe(200);
+    expect((await forgot(user.email)).statusCode).toBe(429);
+    for (let i = 0; i < 5; i++) await login(user.email, '0001');
+    t.clock.advance(16 * MIN);
+    for (let i = 0; i < 5; i++) await login(user.email, '0001');
+    for (let i = 0; i < 5; i++) await login(user.email, '0001');
+    expect((await login(user.email, DEFAULT_PIN)).json()).toMatchObject({
+      errorType: 'account_locked',
+      retryAt: null,
+    });
+
+    const locked = (await mailTo(t.database.db, user.email)).filter(
+      (m) => m.subject === 'Your Jumpseat account was locked',
+    );
+    expect(locked).toHaveLength(1);
+    expect(locked[0]!.text).toContain('Someone tried to sign in');
+    t.clock.advance(10 * MIN);
+    const reset = (text: string) =>
+      t.app.inject({
+        method: 'POST',
+        url: '/api/auth/reset-passcode',
+        payload: { token: tokenIn(text) },
+      });
+    const res = await reset(locked[0]!.text);
+    expect(res.statusCode).toBe(200);
+    expect((await login(user.email, res.json().pin)).statusCode).toBe(200);
+    // A link mailed before stays usable until it expires (26 minutes old here), quota or not.
+    const [earlier] = await mailTo(t.database.db, user.email);
+    expect(earlier!.subject).toBe('Reset your Jumpseat PIN');
+    expect((await reset(earlier!.text)).statusCode).toBe(200);
   });
 });
 
@@ -187,6 +245,57 @@ describe('POST /api/auth/set-passcode', () => {
       (await as({ method: 'POST', url: '/api/auth/set-passcode', payload: { passcode: '0000' } }))
         .statusCode,
     ).toBe(200);
+  });
+
+  const setPin = (as: Injector, payload: Record<string, string>) =>
+    as({ method: 'POST', url: '/api/auth/set-passcode', payload, remoteAddress: ip() });
+
+  it('from a session older than 10 minutes, asks for the current PIN and counts a wrong one', async () => {
+    const user = await buildCrew(t.database.db);
+    const as = await injectAs(t.app, user);
+    t.clock.advance(10 * MIN);
+    // At exactly 10 minutes the sign-in still counts as fresh.
+    expect((await setPin(as, { passcode: '1111' })).statusCode).toBe(200);
+    t.clock.advance(1000);
+    const missing = await setPin(as, { passcode: '2222' });
+    expect(missing.statusCode).toBe(403);
+    expect(missing.json()).toMatchObject({
+      errorType: 'current_pin_required',
+      message: 'Please enter your current PIN to change it.',
+    });
+    const wrong = await setPin(as, { passcode: '2222', currentPasscode: '9999' });
+    expect(wrong.statusCode).toBe(401);
+    expect(wrong.json().errorType).toBe('invalid_pin');
+    const [lock] = await t.database.db
+      .select()
+      .from(loginLocks)
+      .where(eq(loginLocks.userId, user.id));
+    expect(lock!.failedCount).toBe(1);
+    for (let i = 0; i < 3; i++) await setPin(as, { passcode: '2222', currentPasscode: '9999' });
+    const fifth = await setPin(as, { passcode: '2222', currentPasscode: '9999' });
+    expect(fifth.statusCode).toBe(429);
+    expect(fifth.json().errorType).toBe('account_locked');
+    // Locked: even the right current PIN is not compared.
+    expect((await setPin(as, { passcode: '2222', currentPasscode: '1111' })).statusCode).toBe(429);
+    t.clock.advance(16 * MIN);
+    expect((await setPin(as, { passcode: '2222', currentPasscode: '1111' })).statusCode).toBe(200);
+  });
+
+  it('ends every other session, mails the member and writes an audit entry', async () => {
+    const user = await buildCrew(t.database.db);
+    const here = await injectAs(t.app, user);
+    const elsewhere = await injectAs(t.app, user);
+    expect((await setPin(here, { passcode: '3141' })).statusCode).toBe(200);
+    expect((await elsewhere({ method: 'GET', url: '/api/auth/me' })).statusCode).toBe(401);
+    expect((await here({ method: 'GET', url: '/api/auth/me' })).statusCode).toBe(200);
+    const mails = await mailTo(t.database.db, user.email);
+    expect(mails.map((m) => m.subject)).toEqual(['Your Jumpseat PIN was changed']);
+    expect(mails[0]!.text).not.toContain('3141');
+    const audit = await t.database.db
+      .select()
+      .from(auditLog)
+      .where(and(eq(auditLog.targetId, user.id), eq(auditLog.action, 'auth.pin_changed')));
+    expect(audit).toHaveLength(1);
   });
 
   it('needs a session', async () => {

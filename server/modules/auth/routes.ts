@@ -7,7 +7,7 @@ import {
   setPasscodeRequestSchema,
   userSchema,
 } from '../../../domain';
-import { currentUser } from '../../plugins/access';
+import { currentSession, currentUser } from '../../plugins/access';
 import { presentSelf } from '../users/presenter';
 import { createLoginService } from './login-service';
 import { createPasscodeService } from './passcode-service';
@@ -106,6 +106,6 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: success },
       },
     },
-    async (request) => passcodes.setOwn(currentUser(request).id, request.body.passcode),
+    async (request) => passcodes.setOwn(currentSession(request), request.body, request.ip),
   );
 };

@@ -1,4 +1,4 @@
-import { and, eq, lt, or, sql } from 'drizzle-orm';
+import { and, eq, lt, ne, or, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { sessions, type UserRow, users } from '../../db/schema';
 import { hashToken, newToken } from '../../lib/tokens';
@@ -17,7 +17,8 @@ export const SESSION_CACHE_MS = 1_000;
 /** Beyond this many remembered sessions the cache starts over (a bound, not an LRU). */
 const SESSION_CACHE_MAX = 10_000;
 
-export type SessionContext = { tokenHash: string; user: UserRow };
+/** `createdAt`: when this session signed in (a PIN change from an old one asks for the PIN). */
+export type SessionContext = { tokenHash: string; user: UserRow; createdAt: Date };
 
 type Remembered = {
   context: SessionContext;
@@ -155,7 +156,7 @@ export function createSessionStore(
         await db.update(sessions).set({ lastSeenAt: now }).where(eq(sessions.tokenHash, tokenHash));
         lastSeenAt = nowMs;
       }
-      const context = { tokenHash, user };
+      const context = { tokenHash, user, createdAt: session.createdAt };
       remember(context, createdAt, lastSeenAt, readAtGeneration);
       return context;
     },
@@ -175,6 +176,19 @@ export function createSessionStore(
       await db.delete(sessions).where(eq(sessions.userId, userId));
       forget({ userId });
       onRevoke({ userId });
+    },
+
+    /** Ends every session of a user but this one (after a PIN change), closing their sockets. */
+    async revokeOthers(userId: number, keepTokenHash: string) {
+      const gone = await db
+        .delete(sessions)
+        .where(and(eq(sessions.userId, userId), ne(sessions.tokenHash, keepTokenHash)))
+        .returning({ tokenHash: sessions.tokenHash });
+      generation += 1;
+      for (const { tokenHash } of gone) {
+        remembered.delete(tokenHash);
+        onRevoke({ userId, tokenHash });
+      }
     },
 
     async purgeExpired(now: Date) {

@@ -226,6 +226,20 @@ describe('profile API', () => {
       expect(theirs.json()).toEqual({ passcode: DEFAULT_PIN });
     });
 
+    it('from a session signed in more than 10 minutes ago, asks to sign in again', async () => {
+      const crew = await buildCrew(db(), { pin: '7315' });
+      const as = await injectAs(t.app, crew);
+      t.clock.advance(10 * 60 * 1000 + 1);
+      const res = await as({ method: 'GET', url: '/api/users/me/passcode' });
+      t.clock.set(NOW);
+      expect(res.statusCode).toBe(403);
+      expect(res.json()).toMatchObject({
+        errorType: 'reauthentication_required',
+        message: 'For your security, sign in again to see your PIN.',
+      });
+      expect(res.body).not.toContain('7315');
+    });
+
     it('is never part of /api/auth/me', async () => {
       const crew = await buildCrew(db(), { pin: '7315' });
       const me = await (await injectAs(t.app, crew))({ method: 'GET', url: '/api/auth/me' });

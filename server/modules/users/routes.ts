@@ -13,7 +13,7 @@ import {
   userStatsResponseSchema,
 } from '../../../domain';
 import { badRequest } from '../../lib/errors';
-import { currentUser } from '../../plugins/access';
+import { currentSession, currentUser } from '../../plugins/access';
 import { createProfileService } from './service';
 
 const INVALID_JSON = 'Invalid JSON body';
@@ -82,7 +82,7 @@ export const usersRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request, reply) => {
       reply.header('cache-control', 'no-store');
-      return profiles.passcode(currentUser(request));
+      return profiles.passcode(currentSession(request));
     },
   );
 

@@ -1,14 +1,16 @@
 import { aliasedTable, and, count, eq, gte, inArray, isNull, ne } from 'drizzle-orm';
-import type {
-  ProfileSetupRequest,
-  UpdateProfileRequest,
-  User,
-  UserAnalytics,
-  UserStatsResponse,
+import {
+  needsReauthentication,
+  type ProfileSetupRequest,
+  type UpdateProfileRequest,
+  type User,
+  type UserAnalytics,
+  type UserStatsResponse,
 } from '../../../domain';
 import type { AppDeps } from '../../app';
 import { flightCrew, flights, type UserRow, users, waves } from '../../db/schema';
-import { badRequest, notFound } from '../../lib/errors';
+import { badRequest, HttpError, notFound } from '../../lib/errors';
+import type { SessionContext } from '../auth/session-store';
 import { isOnlineSql } from './online';
 import { presentSelf } from './presenter';
 
@@ -158,8 +160,17 @@ export function createProfileService(deps: AppDeps) {
     };
   }
 
-  /** GET /api/users/me/passcode: the owner's own PIN, decrypted for them alone. */
-  function passcode(viewer: UserRow) {
+  /**
+   * GET /api/users/me/passcode: the owner's own PIN, decrypted for them alone, and only from a
+   * recent sign-in (else anyone holding an old session could read the PIN a change asks for).
+   */
+  function passcode(session: SessionContext) {
+    const viewer = session.user;
+    if (needsReauthentication(session.createdAt, deps.clock.now())) {
+      throw new HttpError(403, 'For your security, sign in again to see your PIN.', {
+        errorType: 'reauthentication_required',
+      });
+    }
     return {
       passcode: viewer.passcodeEncrypted ? deps.pins.decrypt(viewer.passcodeEncrypted) : null,
     };

@@ -4,11 +4,16 @@ import { PASSCODE_MESSAGE, PIN_LENGTH, passcodeSchema } from '../../../../domain
 import { Button } from '../../components/ui/button';
 import { Dialog } from '../../components/ui/dialog';
 import { toast } from '../../components/ui/toast';
+import { ApiError } from '../../lib/api-client';
 import { emptyPin, PinInput, pinValue } from '../auth/pin-input';
 import { failureText } from './failure';
 import { accountApi, profileKeys } from './profile-api';
 
-/** Four boxes, digits only; Save is enabled only once all four are filled. */
+/**
+ * The current PIN, then the new one: four boxes each, digits only; Save is enabled only once all
+ * eight are filled. The server asks for the current PIN from a session older than 10 minutes;
+ * the dialog always sends it, so the rule never surprises anyone.
+ */
 export function ChangePasscodeDialog({
   open,
   onOpenChange,
@@ -18,12 +23,15 @@ export function ChangePasscodeDialog({
 }) {
   const queryClient = useQueryClient();
   const errorId = useId();
+  const [current, setCurrent] = useState(emptyPin);
   const [pin, setPin] = useState(emptyPin);
   const [error, setError] = useState<string | null>(null);
   const value = pinValue(pin);
+  const currentValue = pinValue(current);
 
   const close = (next: boolean) => {
     if (!next) {
+      setCurrent(emptyPin());
       setPin(emptyPin());
       setError(null);
     }
@@ -38,7 +46,11 @@ export function ChangePasscodeDialog({
       close(false);
     },
     onError: (failure) => {
-      const message = failureText(failure, 'Failed to update passcode');
+      // A wrong current PIN (401) and a lock (429) are explained by the server's own text.
+      const message =
+        failure instanceof ApiError && (failure.status === 401 || failure.status === 429)
+          ? failure.message
+          : failureText(failure, 'Failed to update passcode');
       setError(message);
       toast.error('Update Failed', message);
     },
@@ -47,13 +59,14 @@ export function ChangePasscodeDialog({
   const submit = (event: FormEvent) => {
     event.preventDefault();
     const parsed = passcodeSchema.safeParse(value);
-    if (!parsed.success) {
+    const currentParsed = passcodeSchema.safeParse(currentValue);
+    if (!parsed.success || !currentParsed.success) {
       setError(PASSCODE_MESSAGE);
       toast.error('Invalid Passcode', PASSCODE_MESSAGE);
       return;
     }
     setError(null);
-    save.mutate(parsed.data);
+    save.mutate({ passcode: parsed.data, currentPasscode: currentParsed.data });
   };
 
   return (
@@ -61,16 +74,24 @@ export function ChangePasscodeDialog({
       open={open}
       onOpenChange={close}
       title="Change Passcode"
-      description="Choose a new 4-digit passcode for signing in."
+      description="Enter your current passcode, then choose a new 4-digit one."
     >
       <form noValidate onSubmit={submit} className="space-y-4">
+        <PinInput
+          label="Current passcode"
+          value={current}
+          onChange={setCurrent}
+          invalid={Boolean(error)}
+          errorId={error ? errorId : undefined}
+          autoFocus
+          disabled={save.isPending}
+        />
         <PinInput
           label="New passcode"
           value={pin}
           onChange={setPin}
           invalid={Boolean(error)}
           errorId={error ? errorId : undefined}
-          autoFocus
           disabled={save.isPending}
         />
         <p id={errorId} role="alert" className="min-h-5 text-sm text-red-700">
@@ -80,7 +101,12 @@ export function ChangePasscodeDialog({
           <Button variant="outline" onClick={() => close(false)}>
             Cancel
           </Button>
-          <Button type="submit" disabled={value.length !== PIN_LENGTH || save.isPending}>
+          <Button
+            type="submit"
+            disabled={
+              value.length !== PIN_LENGTH || currentValue.length !== PIN_LENGTH || save.isPending
+            }
+          >
             {save.isPending ? 'Saving...' : 'Save'}
           </Button>
         </div>

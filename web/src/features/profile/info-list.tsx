@@ -83,7 +83,9 @@ export function InfoList({ user }: { user: User }) {
   const pinText = pinShown
     ? passcode.isPending
       ? '…'
-      : (passcode.data?.passcode ?? 'Not set')
+      : passcode.isError
+        ? failureText(passcode.error, 'Failed to load your PIN')
+        : (passcode.data?.passcode ?? 'Not set')
     : '••••';
 
   return (

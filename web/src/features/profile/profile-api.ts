@@ -3,6 +3,7 @@ import type {
   DeleteAccountResponse,
   PasscodeRevealResponse,
   ProfileSetupRequest,
+  SetPasscodeRequest,
   UpdateContactEmailResponse,
   UpdateProfileRequest,
   User,
@@ -76,6 +77,6 @@ export function useUpdateContactEmail() {
 export const accountApi = {
   deleteAccount: () => api.post<DeleteAccountResponse>('/api/auth/delete-account'),
   logoutAll: () => api.post<{ success: boolean }>('/api/auth/logout-all'),
-  setPasscode: (passcode: string) =>
-    api.post<{ success: boolean }>('/api/auth/set-passcode', { passcode }),
+  setPasscode: (body: SetPasscodeRequest) =>
+    api.post<{ success: boolean }>('/api/auth/set-passcode', body),
 };
