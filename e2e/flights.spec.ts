@@ -140,6 +140,9 @@ test('a roster upload, Home and My Flights, then a second member joins and sees 
   await expect(
     a.getByLabel(alice.name, { exact: true }).getByRole('button', { name: "It's You" }),
   ).toBeVisible();
+  // Bob is on it now: Alice, its first crew member, may leave it but no longer delete it.
+  await expect(a.getByRole('button', { name: 'Leave flight' })).toBeVisible();
+  await expect(a.getByRole('button', { name: 'Delete Flight' })).toHaveCount(0);
 
   await a.context().close();
   await b.context().close();

@@ -16,6 +16,8 @@ describe('loadConfig', () => {
     expect(config.airlineCode).toBe('BA');
     expect(config.demoPasscode).toBe('0000');
     expect(config.publicUrl).toBe('http://localhost:5000');
+    expect(config.limits.flightsPerDay).toBe(200);
+    expect(loadConfig({ ...base, FLIGHTS_PER_DAY: '5' }).limits.flightsPerDay).toBe(5);
   });
 
   it.each([
@@ -30,6 +32,7 @@ describe('loadConfig', () => {
     [{ CREW_EMAIL_DOMAINS: ' , ' }, /^CREW_EMAIL_DOMAINS: /],
     [{ PUBLIC_URL: 'ftp://x' }, /^PUBLIC_URL: /],
     [{ DEMO_PASSCODE: '123' }, /^DEMO_PASSCODE: /],
+    [{ FLIGHTS_PER_DAY: '0' }, /^FLIGHTS_PER_DAY: must be a positive whole number/],
   ])('refuses %o naming the variable', (env, message) => {
     expect(() => loadConfig({ ...base, ...env })).toThrow(message);
   });

@@ -101,6 +101,7 @@ const envSchema = z.object({
   RATE_LIMIT_CHECK_EMAIL_PER_IP: positiveInt(30),
   LOGIN_LOCK_THRESHOLD: positiveInt(5),
   LOGIN_HARD_LOCK_THRESHOLD: positiveInt(10),
+  FLIGHTS_PER_DAY: positiveInt(200),
 });
 
 export type Config = {
@@ -135,6 +136,8 @@ export type Config = {
     checkEmailPerIp: number;
     loginLockThreshold: number;
     loginHardLockThreshold: number;
+    /** New flights one member may create per UTC day (manual adds and roster rows). */
+    flightsPerDay: number;
   };
 };
 
@@ -194,6 +197,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       checkEmailPerIp: e.RATE_LIMIT_CHECK_EMAIL_PER_IP,
       loginLockThreshold: e.LOGIN_LOCK_THRESHOLD,
       loginHardLockThreshold: e.LOGIN_HARD_LOCK_THRESHOLD,
+      flightsPerDay: e.FLIGHTS_PER_DAY,
     },
   };
 }

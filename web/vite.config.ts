@@ -11,7 +11,9 @@ export default defineConfig({
   root: here,
   plugins: [react(), tailwindcss()],
   resolve: { alias: { '@domain': path.resolve(here, '../domain') } },
-  build: { outDir: path.resolve(here, 'dist'), emptyOutDir: true, sourcemap: true },
+  // No source maps in the build: they would publish the original source (comments included)
+  // to anyone; the server refuses *.map as well (server/plugins/spa.ts).
+  build: { outDir: path.resolve(here, 'dist'), emptyOutDir: true, sourcemap: false },
   server: {
     port: Number(process.env.VITE_PORT ?? 5173),
     proxy: {

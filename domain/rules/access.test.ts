@@ -159,24 +159,18 @@ describe('canMessage and reading', () => {
 });
 
 describe('canDeleteFlight', () => {
+  const denied = no('Only the first crew member on this flight or an admin can delete it');
+  const othersOn = no('Other crew are on this flight. You can leave it instead.');
   it.each([
-    ['admin', admin, 1, OK],
-    ['first crew member', crew, 1, OK],
-    [
-      'later crew member',
-      other,
-      1,
-      no('Only the first crew member on this flight or an admin can delete it'),
-    ],
-    [
-      'no crew',
-      crew,
-      null,
-      no('Only the first crew member on this flight or an admin can delete it'),
-    ],
-    ['demo, even first', demo, 7, no('Demo users cannot delete flights')],
-  ])('%s', (_label, viewer, firstCrewUserId, expected) => {
-    expect(canDeleteFlight(viewer, { firstCrewUserId })).toEqual(expected);
+    ['admin, crew on it', admin, 1, 5, OK],
+    ['admin, nobody on it', admin, null, 0, OK],
+    ['first crew member, alone', crew, 1, 1, OK],
+    ['first crew member, others on it', crew, 1, 2, othersOn],
+    ['later crew member', other, 1, 2, denied],
+    ['no crew', crew, null, 0, denied],
+    ['demo, even first and alone', demo, 7, 1, no('Demo users cannot delete flights')],
+  ])('%s', (_label, viewer, firstCrewUserId, crewCount, expected) => {
+    expect(canDeleteFlight(viewer, { firstCrewUserId, crewCount })).toEqual(expected);
   });
 });
 

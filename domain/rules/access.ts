@@ -43,6 +43,7 @@ export const ACCESS_REASONS = {
   messageNotAccepted: 'Messaging is available once the wave is accepted',
   chatClosed: 'This flight has departed. Messaging is no longer available.',
   deleteFlightDenied: 'Only the first crew member on this flight or an admin can delete it',
+  deleteFlightOthersOn: 'Other crew are on this flight. You can leave it instead.',
   removeCrewDenied: 'Only an admin can remove other crew members',
   removeCrewDeparted: 'Cannot remove crew from departed flights',
   editOthersEntry: 'You can only change your own crew entry',
@@ -131,15 +132,26 @@ export function canDeleteWave(viewer: Actor, wave: WaveParties): RuleResult {
   return isParty(viewer, wave) ? OK : deny(ACCESS_REASONS.notFound);
 }
 
-/** The first crew member is the lowest-id current crew entry; null when the flight has none. */
+/**
+ * Deleting a flight erases every crew entry, wave and message on it, so a member may do it
+ * only while nobody else would lose anything: the first crew member (lowest-id current crew
+ * entry), alone on it. Admins may always. `crewCount` = current crew entries, the caller's
+ * included (members whose user is deleted are left out, as in every count).
+ */
 export function canDeleteFlight(
   viewer: Actor,
-  { firstCrewUserId }: { firstCrewUserId: number | null },
+  { firstCrewUserId, crewCount }: { firstCrewUserId: number | null; crewCount: number },
 ): RuleResult {
   if (viewer.isDemoUser) return deny(ACCESS_REASONS.demoDeleteFlight);
-  if (viewer.isAdmin || firstCrewUserId === viewer.id) return OK;
-  return deny(ACCESS_REASONS.deleteFlightDenied);
+  if (viewer.isAdmin) return OK;
+  if (firstCrewUserId !== viewer.id) return deny(ACCESS_REASONS.deleteFlightDenied);
+  if (crewCount > 1) return deny(ACCESS_REASONS.deleteFlightOthersOn);
+  return OK;
 }
+
+/** A member creates at most `perDay` new flights per UTC day (manual adds and rosters). */
+export const flightsPerDayReason = (perDay: number) =>
+  `You can add at most ${perDay} new flights a day. Please try again tomorrow.`;
 
 /** Admins remove anyone; a member may remove their own entry (leave). Never after departure. */
 export function canRemoveCrew(

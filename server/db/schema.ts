@@ -6,6 +6,7 @@ import {
   integer,
   jsonb,
   pgTable,
+  primaryKey,
   serial,
   text,
   timestamp,
@@ -287,4 +288,21 @@ export const rateEvents = pgTable(
     createdAt: ts('created_at').notNull(),
   },
   (t) => [index('rate_events_lookup_idx').on(t.bucket, t.key, t.createdAt)],
+);
+
+/**
+ * New flights each member created per UTC day, for the daily cap (FLIGHTS_PER_DAY). One row
+ * per member and day, raised by a conditional upsert in the transaction that creates the
+ * flights, so concurrent adds can never pass the cap together.
+ */
+export const dailyFlightCounts = pgTable(
+  'daily_flight_counts',
+  {
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    day: date('day', { mode: 'string' }).notNull(),
+    created: integer('created').notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.userId, t.day] })],
 );

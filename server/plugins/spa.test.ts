@@ -16,6 +16,12 @@ describe('the web app', () => {
     writeFileSync(asset, script);
     writeFileSync(`${asset}.br`, brotliCompressSync(script));
     writeFileSync(`${asset}.gz`, gzipSync(script));
+    // A source map a misconfigured build might leave behind, compressed copies included.
+    const map = JSON.stringify({ version: 3, sources: ['src/secret.ts'], mappings: '' });
+    writeFileSync(`${asset}.map`, map);
+    writeFileSync(`${asset}.map.br`, brotliCompressSync(map));
+    writeFileSync(`${asset}.map.gz`, gzipSync(map));
+    writeFileSync(path.join(dist, 'root.js.map'), map);
     t = await buildTestApp({ webDist: dist });
   });
   afterAll(() => t.close());
@@ -45,6 +51,47 @@ describe('the web app', () => {
     const res = await t.app.inject({ method: 'GET', url: '/assets/app-abc123.js' });
     expect(res.headers['content-encoding']).toBeUndefined();
     expect(res.body).toBe(script);
+  });
+
+  it('never serves source maps, in any encoding or spelling', async () => {
+    for (const url of [
+      '/assets/app-abc123.js.map',
+      '/assets/app-abc123.js.MAP',
+      '/assets/app-abc123.js%2Emap',
+      '/assets/app-abc123.js.map?v=1',
+      '/root.js.map',
+    ]) {
+      for (const encoding of [undefined, 'br', 'gzip']) {
+        const res = await t.app.inject({
+          method: 'GET',
+          url,
+          headers: encoding ? { 'accept-encoding': encoding } : {},
+        });
+        expect(res.statusCode, `${url} ${encoding}`).toBe(404);
+        expect(res.body).not.toContain('secret.ts');
+      }
+    }
+  });
+
+  it('answers a missing asset with 404, not index.html', async () => {
+    const res = await t.app.inject({ method: 'GET', url: '/assets/app-gone99.js' });
+    expect(res.statusCode).toBe(404);
+    expect(res.body).not.toContain('<div id="root">');
+  });
+
+  it('sends the strict CSP with the app: scripts from our origin only', async () => {
+    for (const url of ['/', '/flight/42', '/assets/app-abc123.js']) {
+      const res = await t.app.inject({ method: 'GET', url });
+      const csp = String(res.headers['content-security-policy']);
+      expect(csp).toContain("default-src 'self'");
+      expect(csp).toMatch(/script-src 'self';/);
+      expect(csp).not.toMatch(/unsafe-eval|script-src[^;]*unsafe-inline/);
+    }
+  });
+
+  it('builds the web app without source maps', async () => {
+    const { default: viteConfig } = await import('../../web/vite.config');
+    expect(viteConfig.build?.sourcemap).toBeFalsy();
   });
 
   it('keeps the JSON 404 for unknown API paths', async () => {

@@ -99,9 +99,19 @@ export function presentCrewEntry(entry: FlightCrewRow): CrewEntry {
   };
 }
 
-async function findFlight(db: DbOrTx, id: number): Promise<FlightRow | null> {
+/**
+ * The flight to join, share-locked for the caller's transaction: a delete (which locks the row
+ * for update) waits for this join and then counts its entry, or has already removed the row
+ * and the join finds no flight.
+ */
+async function findFlightToJoin(tx: DbOrTx, id: number): Promise<FlightRow | null> {
   if (!isKnownIdRange(id)) return null;
-  const [flight] = await db.select().from(flights).where(eq(flights.id, id)).limit(1);
+  const [flight] = await tx
+    .select()
+    .from(flights)
+    .where(eq(flights.id, id))
+    .limit(1)
+    .for('key share');
   return flight && !flight.deletedAt ? flight : null;
 }
 
@@ -127,7 +137,7 @@ export function createCrewService(deps: AppDeps) {
     async join(viewer: UserRow, body: JoinFlightRequest): Promise<CrewEntry> {
       const now = deps.clock.now();
       const result = await db.transaction(async (tx) => {
-        const flight = await findFlight(tx, body.flightId);
+        const flight = await findFlightToJoin(tx, body.flightId);
         if (!flight) throw notFound(FLIGHT_NOT_FOUND);
         return joinInTransaction(
           tx,

@@ -21,6 +21,7 @@ import {
   matchFlight,
   type NewFlightValues,
   newFlightRow,
+  takeDailyFlightSlots,
 } from './flight-store';
 
 type Outcome =
@@ -45,6 +46,7 @@ export async function addFlightsBatch(
   viewer: UserRow,
   rows: BatchFlightsRequest['flights'],
   now: Date,
+  perDay: number,
 ): Promise<BatchFlightsResponse> {
   const outcomes = new Map<number, Outcome>();
   const planned: Planned[] = [];
@@ -78,10 +80,10 @@ export async function addFlightsBatch(
   if (planned.length > 0) {
     let written: Map<number, Outcome>;
     try {
-      written = await db.transaction((tx) => writeTogether(tx, viewer, planned, role, now));
+      written = await db.transaction((tx) => writeTogether(tx, viewer, planned, role, now, perDay));
     } catch (error) {
       if (error instanceof HttpError) throw error;
-      written = await writeOneByOne(db, viewer, planned, role, now);
+      written = await writeOneByOne(db, viewer, planned, role, now, perDay);
     }
     for (const [index, outcome] of written) outcomes.set(index, outcome);
   }
@@ -103,6 +105,7 @@ async function writeTogether(
   planned: Planned[],
   role: string,
   now: Date,
+  perDay: number,
 ): Promise<Map<number, Outcome>> {
   const outcomes = new Map<number, Outcome>();
   await lockFlightKeys(
@@ -165,6 +168,8 @@ async function writeTogether(
     toCreate.forEach((p, i) => {
       toJoin.push({ planned: p, flight: inserted[i]!, created: true });
     });
+    // All of the upload's new flights take their slots at once, or none is created (429).
+    await takeDailyFlightSlots(tx, viewer, inserted.length, perDay, now);
     await countFlightsCreated(tx, inserted.length, now);
   }
   if (toJoin.length > 0) {
@@ -206,12 +211,13 @@ async function writeOneByOne(
   planned: Planned[],
   role: string,
   now: Date,
+  perDay: number,
 ): Promise<Map<number, Outcome>> {
   const outcomes = new Map<number, Outcome>();
   for (const p of planned) {
     try {
       const kind = await db.transaction(async (tx) => {
-        const { flight, created } = await findOrCreateFlight(tx, viewer, p.values, now);
+        const { flight, created } = await findOrCreateFlight(tx, viewer, p.values, now, perDay);
         const joined = await joinInTransaction(
           tx,
           viewer,
@@ -228,7 +234,11 @@ async function writeOneByOne(
       if (error instanceof RowRefused && error.message === ACCESS_REASONS.alreadyOnFlight) {
         outcomes.set(p.index, { kind: 'existing', name: p.name });
       } else {
-        const reason = error instanceof RowRefused ? error.message : 'Could not be saved';
+        // A row past the daily cap says so; database errors stay generic.
+        const reason =
+          error instanceof RowRefused || error instanceof HttpError
+            ? error.message
+            : 'Could not be saved';
         outcomes.set(p.index, { kind: 'failed', detail: `${p.name}: ${reason}` });
       }
     }

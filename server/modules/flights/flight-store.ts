@@ -1,13 +1,22 @@
 import { and, asc, eq, sql } from 'drizzle-orm';
 import {
+  addDays,
   departureInstant,
   flightKey,
+  flightsPerDayReason,
   hasDepartureTime,
   isCrewEntryRole,
   JOIN_DEFAULT_ROLE,
   utcDay,
 } from '../../../domain';
-import { type FlightRow, flights, platformCounters, type UserRow } from '../../db/schema';
+import {
+  dailyFlightCounts,
+  type FlightRow,
+  flights,
+  platformCounters,
+  type UserRow,
+} from '../../db/schema';
+import { tooManyRequests } from '../../lib/errors';
 import type { DbOrTx } from '../crew/service';
 
 /** The default role of a crew entry made by adding a flight: the caller's, or 'Cabin Crew'. */
@@ -82,14 +91,46 @@ export async function countFlightsCreated(tx: DbOrTx, count: number, now: Date) 
 }
 
 /**
+ * Takes `count` of the member's new-flight slots for today (UTC), or refuses with 429 taking
+ * none. One conditional upsert: concurrent callers queue on the (member, day) row and each
+ * sees the count the previous one left, so the cap holds under any concurrency. Called in the
+ * transaction that creates the flights, so a refusal (thrown) rolls back what it created.
+ */
+export async function takeDailyFlightSlots(
+  tx: DbOrTx,
+  viewer: Pick<UserRow, 'id'>,
+  count: number,
+  perDay: number,
+  now: Date,
+) {
+  if (count === 0) return;
+  const refuse = () =>
+    tooManyRequests(flightsPerDayReason(perDay), new Date(`${utcDay(addDays(now, 1))}T00:00:00Z`));
+  if (count > perDay) throw refuse();
+  const t = dailyFlightCounts;
+  const taken = await tx
+    .insert(t)
+    .values({ userId: viewer.id, day: utcDay(now), created: count })
+    .onConflictDoUpdate({
+      target: [t.userId, t.day],
+      set: { created: sql`${t.created} + excluded.created` },
+      setWhere: sql`${t.created} + excluded.created <= ${perDay}`,
+    })
+    .returning({ created: t.created });
+  if (taken.length === 0) throw refuse();
+}
+
+/**
  * The flight with this identity, or a new one, inside the caller's transaction. The advisory
- * lock on the identity makes concurrent adds of one flight meet on one row.
+ * lock on the identity makes concurrent adds of one flight meet on one row. A new flight takes
+ * one of the member's daily slots (429 past the cap).
  */
 export async function findOrCreateFlight(
   tx: DbOrTx,
   viewer: UserRow,
   values: NewFlightValues,
   now: Date,
+  perDay: number,
 ): Promise<{ flight: FlightRow; created: boolean }> {
   await lockFlightKeys(tx, [flightKey(values)]);
   const candidates = await tx
@@ -110,6 +151,7 @@ export async function findOrCreateFlight(
     .insert(flights)
     .values(newFlightRow(values, viewer, now))
     .returning();
+  await takeDailyFlightSlots(tx, viewer, 1, perDay, now);
   await countFlightsCreated(tx, 1, now);
   return { flight: flight!, created: true };
 }

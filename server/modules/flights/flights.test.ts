@@ -254,7 +254,8 @@ describe('flights API', () => {
         crewCount: 2,
         onlineCrewCount: 1,
         isJoined: true,
-        canDelete: true,
+        // Others are on it: the first crew member may leave, not delete.
+        canDelete: false,
         tags: ['Coffee Chat'],
       });
       expect(mine.crewMembers.map((m) => [m.userId, m.role, m.note])).toEqual([
@@ -524,30 +525,28 @@ describe('flights API', () => {
   });
 
   describe('DELETE /api/flights/{id}', () => {
-    it('lets the first crew member delete it for everyone, with its waves and messages', async () => {
+    const remove = async (user: Parameters<typeof injectAs>[1], id: number) =>
+      (await as(user))({ method: 'DELETE', url: `/api/flights/${id}` });
+    const crewOf = (id: number) =>
+      db().select().from(flightCrew).where(eq(flightCrew.flightId, id));
+
+    it('lets the first crew member delete it while alone on it, with its waves and messages', async () => {
       const flight = await buildFlight(db());
       const first = await buildCrew(db());
-      const second = await buildCrew(db());
+      const left = await buildCrew(db());
       await joinFlight(db(), first, flight);
-      await joinFlight(db(), second, flight);
-      const wave = await buildWave(db(), second, first, flight, { status: 'accepted' });
+      const leftEntry = await joinFlight(db(), left, flight);
+      const wave = await buildWave(db(), left, first, flight, { status: 'accepted' });
       await db().insert(messages).values({ waveId: wave.id, senderId: first.id, content: 'hello' });
-
-      const denied = await (await as(second))({
-        method: 'DELETE',
-        url: `/api/flights/${flight.id}`,
-      });
-      expect(denied.statusCode).toBe(403);
-      expect(denied.json().message).toBe(ACCESS_REASONS.deleteFlightDenied);
+      // The other member left: their wave stays until the flight goes.
+      await db().delete(flightCrew).where(eq(flightCrew.id, leftEntry.id));
 
       const client = await as(first);
       expect((await list(client)).map((f) => f.id)).toEqual([flight.id]);
       const res = await client({ method: 'DELETE', url: `/api/flights/${flight.id}` });
       expect(res.statusCode).toBe(200);
       expect(res.json()).toEqual({ success: true });
-      expect(
-        await db().select().from(flightCrew).where(eq(flightCrew.flightId, flight.id)),
-      ).toEqual([]);
+      expect(await crewOf(flight.id)).toEqual([]);
       expect(await db().select().from(waves).where(eq(waves.flightId, flight.id))).toEqual([]);
       expect(await db().select().from(messages).where(eq(messages.waveId, wave.id))).toEqual([]);
       expect(await list(client)).toEqual([]);
@@ -555,30 +554,45 @@ describe('flights API', () => {
       expect(again.statusCode).toBe(404);
     });
 
-    it('skips deleted users when finding the first crew member; admins may always delete', async () => {
+    it("refuses the first crew member once others are on it, erasing nobody's conversation", async () => {
+      const flight = await buildFlight(db());
+      const first = await buildCrew(db());
+      const second = await buildCrew(db());
+      await joinFlight(db(), first, flight);
+      await joinFlight(db(), second, flight);
+      const wave = await buildWave(db(), second, first, flight, { status: 'accepted' });
+      await db().insert(messages).values({ waveId: wave.id, senderId: second.id, content: 'hi' });
+
+      const refused = await remove(first, flight.id);
+      expect(refused.statusCode).toBe(403);
+      expect(refused.json().message).toBe(
+        'Other crew are on this flight. You can leave it instead.',
+      );
+      const other = await remove(second, flight.id);
+      expect(other.statusCode).toBe(403);
+      expect(other.json().message).toBe(ACCESS_REASONS.deleteFlightDenied);
+      expect(await crewOf(flight.id)).toHaveLength(2);
+      expect(await db().select().from(messages).where(eq(messages.waveId, wave.id))).toHaveLength(
+        1,
+      );
+
+      expect((await remove(await buildAdmin(db()), flight.id)).statusCode).toBe(200);
+      expect(await db().select().from(flights).where(eq(flights.id, flight.id))).toEqual([]);
+    });
+
+    it('skips deleted users when finding and counting the crew; admins may always delete', async () => {
       const flight = await buildFlight(db());
       const gone = await buildDeleted(db());
       const next = await buildCrew(db());
       await joinFlight(db(), gone, flight);
       await joinFlight(db(), next, flight);
-      const stranger = await as(await buildCrew(db()));
-      expect(
-        (await stranger({ method: 'DELETE', url: `/api/flights/${flight.id}` })).statusCode,
-      ).toBe(403);
-      const demo = await as(await buildDemo(db()));
-      expect((await demo({ method: 'DELETE', url: `/api/flights/${flight.id}` })).statusCode).toBe(
-        403,
-      );
-      expect(
-        (await (await as(next))({ method: 'DELETE', url: `/api/flights/${flight.id}` })).statusCode,
-      ).toBe(200);
+      expect((await remove(await buildCrew(db()), flight.id)).statusCode).toBe(403);
+      expect((await remove(await buildDemo(db()), flight.id)).statusCode).toBe(403);
+      expect((await remove(next, flight.id)).statusCode).toBe(200);
 
       const other = await buildFlight(db());
       await joinFlight(db(), await buildCrew(db()), other);
-      const admin = await as(await buildAdmin(db()));
-      expect((await admin({ method: 'DELETE', url: `/api/flights/${other.id}` })).statusCode).toBe(
-        200,
-      );
+      expect((await remove(await buildAdmin(db()), other.id)).statusCode).toBe(200);
     });
   });
 
@@ -622,6 +636,10 @@ describe('flights API', () => {
       await joinFlight(db(), alice, later, { role: 'IFL', tags: ['Coffee Chat'] });
       await joinFlight(db(), alice, past);
       await joinFlight(db(), alice, soon);
+      // Alice was first on this one, but bob joined after her: she may only leave it.
+      const shared = await buildFlight(db(), { daysAhead: 12 });
+      await joinFlight(db(), alice, shared);
+      await joinFlight(db(), bob, shared);
       const res = await (await as(alice))({ method: 'GET', url: '/api/user/flights' });
       expect(res.statusCode).toBe(200);
       const items = userFlightsSchema.parse(res.json());
@@ -629,6 +647,7 @@ describe('flights API', () => {
         [past.id, true],
         [soon.id, false],
         [later.id, true],
+        [shared.id, false],
       ]);
       expect(items[2]).toMatchObject({ role: 'IFL', tags: ['Coffee Chat'] });
       expect(items[1]!.flight.crewCount).toBe(2);

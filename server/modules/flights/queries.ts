@@ -2,6 +2,7 @@ import { and, asc, eq, isNull, type SQL, sql } from 'drizzle-orm';
 import { ALLOWED_TAGS, departureDateIso, type Flight, type FlightListItem } from '../../../domain';
 import type { Db } from '../../db/client';
 import { type FlightRow, flightCrew, flights, users } from '../../db/schema';
+import type { DbOrTx } from '../crew/service';
 import { isOnlineSql } from '../users/online';
 
 /** Postgres `integer` ids: anything beyond is an unknown id (404), never a driver error (500). */
@@ -15,7 +16,7 @@ export const isKnownIdRange = (id: number) => Number.isSafeInteger(id) && id > 0
  * only that flight's crew entries (index on flight_id, id), so the cost follows the flights
  * asked for, never the size of the crew table.
  */
-function crewFigures(db: Db, now: Date) {
+function crewFigures(db: DbOrTx, now: Date) {
   return db
     .select({
       crewCount: sql<number>`count(*)::int`.as('crew_count'),
@@ -36,7 +37,12 @@ function crewFigures(db: Db, now: Date) {
 }
 
 /** Flights matching `where` (deleted ones never), with their crew figures, in departure order. */
-export function selectFlightsWithCounts(db: Db, now: Date, where: SQL | undefined, limit?: number) {
+export function selectFlightsWithCounts(
+  db: DbOrTx,
+  now: Date,
+  where: SQL | undefined,
+  limit?: number,
+) {
   const figures = crewFigures(db, now);
   const query = db
     .select({

@@ -117,7 +117,7 @@ export const flightRoutes: FastifyPluginAsyncZod = async (app) => {
       config: { access: 'user', notDemo: true, demoMessage: ACCESS_REASONS.demoDeleteFlight },
       schema: {
         tags,
-        summary: 'Delete a flight for all crew (admins and the first crew member)',
+        summary: 'Delete a flight for all crew (admins; the first crew member while alone on it)',
         params: idParamSchema,
         response: { 200: successResponseSchema },
       },

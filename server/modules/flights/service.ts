@@ -14,6 +14,7 @@ import {
   type FlightListItem,
   type FlightSearchRequest,
   type FlightStats,
+  flightKey,
   type UserFlight,
   utcDay,
 } from '../../../domain';
@@ -33,7 +34,7 @@ import { FLIGHT_NOT_FOUND, joinInTransaction, joinRefusal } from '../crew/servic
 import { isOnlineSql } from '../users/online';
 import { presentMember } from '../users/presenter';
 import { addFlightsBatch } from './batch';
-import { defaultCrewRole, findOrCreateFlight } from './flight-store';
+import { defaultCrewRole, findOrCreateFlight, lockFlightKeys } from './flight-store';
 import { homeListCache, renderHomeListFor } from './home-cache';
 import {
   type FlightAggregateRow,
@@ -67,6 +68,7 @@ export function createFlightService(deps: AppDeps) {
   const { db } = deps.database;
   const cache = homeListCache(deps);
   const now = () => deps.clock.now();
+  const perDay = deps.config.limits.flightsPerDay;
   const patch = (flightId: number, userIds: number[] = []) =>
     cache.flightChanged(flightId, () => loadListFlight(db, now(), flightId), userIds);
 
@@ -218,7 +220,7 @@ export function createFlightService(deps: AppDeps) {
         }),
         isJoined: crew.some((c) => c.user.id === viewer.id),
         crewMembers,
-        canDelete: canDeleteFlight(viewer, { firstCrewUserId }).ok,
+        canDelete: canDeleteFlight(viewer, { firstCrewUserId, crewCount: crew.length }).ok,
       };
     },
 
@@ -234,7 +236,7 @@ export function createFlightService(deps: AppDeps) {
       if (!rule.ok) throw forbidden(rule.reason);
       const at = now();
       const result = await db.transaction(async (tx) => {
-        const { flight, created } = await findOrCreateFlight(tx, viewer, body, at);
+        const { flight, created } = await findOrCreateFlight(tx, viewer, body, at, perDay);
         const role = body.role ?? defaultCrewRole(viewer);
         const joined = await joinInTransaction(
           tx,
@@ -258,22 +260,36 @@ export function createFlightService(deps: AppDeps) {
     ): Promise<BatchFlightsResponse> {
       const rule = canAddFlights(viewer);
       if (!rule.ok) throw forbidden(rule.reason);
-      const response = await addFlightsBatch(db, viewer, rows, now());
+      const response = await addFlightsBatch(db, viewer, rows, now(), perDay);
       if (response.results.created + response.results.joined > 0) cache.invalidate();
       return response;
     },
 
-    /** DELETE /api/flights/{id}: admins and the first crew member; gone for all crew. */
+    /**
+     * DELETE /api/flights/{id}: admins, and the first crew member while alone on it; gone for
+     * all crew. The rule is checked inside the deleting transaction, after taking the locks a
+     * join takes (the identity's advisory lock, then the row), so a member joining meanwhile is
+     * either counted (refused) or finds the flight gone (404), never silently erased.
+     */
     async remove(viewer: UserRow, id: number): Promise<void> {
       const at = now();
       if (!isKnownIdRange(id)) throw notFound(FLIGHT_NOT_FOUND);
-      const [row] = (await selectFlightsWithCounts(db, at, eq(flights.id, id))) as
-        | FlightAggregateRow[]
-        | [];
-      if (!row) throw notFound(FLIGHT_NOT_FOUND);
-      const rule = canDeleteFlight(viewer, { firstCrewUserId: row.firstCrewUserId });
-      if (!rule.ok) throw forbidden(rule.reason);
       await db.transaction(async (tx) => {
+        const [found] = await tx.select().from(flights).where(eq(flights.id, id)).limit(1);
+        if (!found || found.deletedAt) throw notFound(FLIGHT_NOT_FOUND);
+        await lockFlightKeys(tx, [flightKey(found)]);
+        const [locked] = await tx
+          .select({ id: flights.id })
+          .from(flights)
+          .where(eq(flights.id, id))
+          .for('update');
+        if (!locked) throw notFound(FLIGHT_NOT_FOUND);
+        const [row] = (await selectFlightsWithCounts(tx, at, eq(flights.id, id))) as
+          | FlightAggregateRow[]
+          | [];
+        if (!row) throw notFound(FLIGHT_NOT_FOUND);
+        const rule = canDeleteFlight(viewer, row);
+        if (!rule.ok) throw forbidden(rule.reason);
         // Crew entries, waves and their messages go with it (foreign keys cascade).
         await tx.delete(flights).where(eq(flights.id, id));
         await tx.insert(auditLog).values({
@@ -330,7 +346,7 @@ export function createFlightService(deps: AppDeps) {
           role: entry.role,
           tags: entry.tags,
           note: entry.note,
-          canDelete: canDeleteFlight(viewer, { firstCrewUserId: row.firstCrewUserId }).ok,
+          canDelete: canDeleteFlight(viewer, row).ok,
           flight: presentAggregate(row),
         };
       });

@@ -1,8 +1,14 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { ArrowLeft, CalendarDays, Check, ShieldCheck, Trash2 } from 'lucide-react';
+import { ArrowLeft, CalendarDays, Check, LogOut, ShieldCheck, Trash2 } from 'lucide-react';
 import { useState } from 'react';
 import { useNavigate, useParams } from 'react-router';
-import { ACCESS_REASONS, type CrewMember, detailStatusLine, isDeparted } from '../../../domain';
+import {
+  ACCESS_REASONS,
+  type CrewMember,
+  canDeleteFlight,
+  detailStatusLine,
+  isDeparted,
+} from '../../../domain';
 import { Button } from '../components/ui/button';
 import { Card } from '../components/ui/card';
 import { Skeleton, SkeletonCards } from '../components/ui/skeleton';
@@ -15,6 +21,7 @@ import { DeleteFlightDialog } from '../features/flights/delete-flight-dialog';
 import { flightName, formatDay } from '../features/flights/format';
 import { GmtClock } from '../features/flights/gmt-clock';
 import { Hint } from '../features/flights/hint';
+import { LeaveFlightDialog } from '../features/flights/leave-flight-dialog';
 import { useNow } from '../features/flights/use-now';
 import { useViewer } from '../features/flights/viewer';
 import { ApiError } from '../lib/api-client';
@@ -31,6 +38,7 @@ export function FlightDetailPage() {
   const [joinOpen, setJoinOpen] = useState(false);
   const [editOpen, setEditOpen] = useState(false);
   const [deleteOpen, setDeleteOpen] = useState(false);
+  const [leaveOpen, setLeaveOpen] = useState(false);
   const [toRemove, setToRemove] = useState<CrewMember | null>(null);
 
   const join = useMutation({
@@ -96,6 +104,13 @@ export function FlightDetailPage() {
   const { name, time } = flightName(flight.flightNumber);
   const status = detailStatusLine(flight, now);
   const joinHint = departed ? ACCESS_REASONS.joinDeparted : null;
+  // The crew list is in join order without deleted members: its head is the first crew member.
+  const canDelete = canDeleteFlight(viewer, {
+    firstCrewUserId: flight.crewMembers[0]?.userId ?? null,
+    crewCount: flight.crewMembers.length,
+  }).ok;
+  // Not allowed to delete but on it (e.g. others joined after them): they may leave instead.
+  const canLeave = !canDelete && mine !== undefined && !viewer.isDemoUser;
 
   return (
     <main className="space-y-4">
@@ -109,7 +124,7 @@ export function FlightDetailPage() {
           <h1 className="text-2xl font-bold">{name}</h1>
           {time ? <p className="font-medium text-brand-700">{time}</p> : null}
         </div>
-        {flight.canDelete ? (
+        {canDelete ? (
           <Button
             variant="outline"
             size="sm"
@@ -119,6 +134,19 @@ export function FlightDetailPage() {
             <Trash2 aria-hidden="true" className="h-4 w-4" />
             Delete Flight
           </Button>
+        ) : canLeave ? (
+          <Hint text={departed ? ACCESS_REASONS.removeCrewDeparted : null}>
+            <Button
+              variant="outline"
+              size="sm"
+              className="text-red-700"
+              disabled={departed}
+              onClick={() => setLeaveOpen(true)}
+            >
+              <LogOut aria-hidden="true" className="h-4 w-4" />
+              Leave flight
+            </Button>
+          </Hint>
         ) : null}
       </header>
 
@@ -230,6 +258,12 @@ export function FlightDetailPage() {
         variant="detail"
         onClose={() => setDeleteOpen(false)}
         onDeleted={() => navigate('/home')}
+      />
+      <LeaveFlightDialog
+        entry={
+          leaveOpen && mine ? { id: mine.id, flightId, flightNumber: flight.flightNumber } : null
+        }
+        onClose={() => setLeaveOpen(false)}
       />
       <RemoveCrewDialog member={toRemove} flightId={flightId} onClose={() => setToRemove(null)} />
     </main>

@@ -1,4 +1,3 @@
-import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { ArrowLeft, LogOut, Plus, Trash2, Upload } from 'lucide-react';
 import { useState } from 'react';
 import { Link, useNavigate } from 'react-router';
@@ -11,13 +10,12 @@ import {
 } from '../../../domain';
 import { Button } from '../components/ui/button';
 import { Card } from '../components/ui/card';
-import { Dialog } from '../components/ui/dialog';
 import { SkeletonCards } from '../components/ui/skeleton';
-import { toast } from '../components/ui/toast';
-import { flightApi, refreshFlights, useUserFlights } from '../features/flights/api';
+import { useUserFlights } from '../features/flights/api';
 import { DeleteFlightDialog } from '../features/flights/delete-flight-dialog';
 import { flightName, formatDay, plural } from '../features/flights/format';
 import { Hint } from '../features/flights/hint';
+import { LeaveFlightDialog } from '../features/flights/leave-flight-dialog';
 import { useNow } from '../features/flights/use-now';
 import { useViewer } from '../features/flights/viewer';
 import { cn } from '../lib/cn';
@@ -32,22 +30,9 @@ export function MyFlightsPage() {
   const navigate = useNavigate();
   const viewer = useViewer();
   const now = useNow(60_000);
-  const client = useQueryClient();
   const flights = useUserFlights();
   const [toDelete, setToDelete] = useState<UserFlight | null>(null);
   const [toLeave, setToLeave] = useState<UserFlight | null>(null);
-  const leave = useMutation({
-    mutationFn: (entryId: number) => flightApi.leave(entryId),
-    onSuccess: () => {
-      toast.success('Left flight', 'You have been removed from its crew list');
-      refreshFlights(client);
-      setToLeave(null);
-    },
-    onError: (error) => {
-      toast.error('Error leaving flight', error.message);
-      setToLeave(null);
-    },
-  });
 
   const demo = viewer?.isDemoUser === true;
   const items = [...(flights.data ?? [])].sort((a, b) =>
@@ -186,27 +171,15 @@ export function MyFlightsPage() {
         variant="my-flights"
         onClose={() => setToDelete(null)}
       />
-      <Dialog
-        open={toLeave !== null}
-        onOpenChange={(open) => {
-          if (!open) setToLeave(null);
-        }}
-        title="Leave flight"
-        description={`Are you sure you want to leave ${toLeave?.flight.flightNumber ?? ''}? You will be removed from its crew list; the flight stays for the other crew.`}
-        footer={
-          <>
-            <Button variant="outline" onClick={() => setToLeave(null)}>
-              Cancel
-            </Button>
-            <Button
-              variant="destructive"
-              disabled={leave.isPending}
-              onClick={() => toLeave && leave.mutate(toLeave.id)}
-            >
-              Leave flight
-            </Button>
-          </>
+      <LeaveFlightDialog
+        entry={
+          toLeave && {
+            id: toLeave.id,
+            flightId: toLeave.flight.id,
+            flightNumber: toLeave.flight.flightNumber,
+          }
         }
+        onClose={() => setToLeave(null)}
       />
     </main>
   );

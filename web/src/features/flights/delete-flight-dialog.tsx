@@ -30,7 +30,12 @@ export function DeleteFlightDialog({
       onClose();
       onDeleted?.();
     },
-    onError: (error) => toast.error('Error deleting flight', error.message),
+    onError: (error) => {
+      toast.error('Error deleting flight', error.message);
+      // E.g. someone joined meanwhile: the refreshed screens offer 'Leave flight' instead.
+      refreshFlights(client, flight?.id);
+      onClose();
+    },
   });
   const name = flight?.flightNumber ?? '';
   const text = {

@@ -1,0 +1,58 @@
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { Button } from '../../components/ui/button';
+import { Dialog } from '../../components/ui/dialog';
+import { toast } from '../../components/ui/toast';
+import { flightApi, refreshFlights } from './api';
+
+/**
+ * Leaving a flight: removes only the member's own crew entry (DELETE /api/flight-crew/{id});
+ * the flight, and the other members' waves and messages on it, stay.
+ */
+export function LeaveFlightDialog({
+  entry,
+  onClose,
+  onLeft,
+}: {
+  entry: { id: number; flightId: number; flightNumber: string } | null;
+  onClose: () => void;
+  onLeft?: () => void;
+}) {
+  const client = useQueryClient();
+  const leave = useMutation({
+    mutationFn: (entryId: number) => flightApi.leave(entryId),
+    onSuccess: () => {
+      toast.success('Left flight', 'You have been removed from its crew list');
+      refreshFlights(client, entry?.flightId);
+      onClose();
+      onLeft?.();
+    },
+    onError: (error) => {
+      toast.error('Error leaving flight', error.message);
+      onClose();
+    },
+  });
+  return (
+    <Dialog
+      open={entry !== null}
+      onOpenChange={(open) => {
+        if (!open) onClose();
+      }}
+      title="Leave flight"
+      description={`Are you sure you want to leave ${entry?.flightNumber ?? ''}? You will be removed from its crew list; the flight stays for the other crew.`}
+      footer={
+        <>
+          <Button variant="outline" onClick={onClose}>
+            Cancel
+          </Button>
+          <Button
+            variant="destructive"
+            disabled={leave.isPending}
+            onClick={() => entry && leave.mutate(entry.id)}
+          >
+            Leave flight
+          </Button>
+        </>
+      }
+    />
+  );
+}
