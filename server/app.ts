@@ -17,6 +17,7 @@ import { createScheduler } from './jobs/scheduler';
 import { type Clock, systemClock } from './lib/clock';
 import { createPinCipher, type PinCipher } from './lib/pin-crypto';
 import { createRateLimiter, type RateLimiter } from './lib/rate-limit';
+import { trustProxyFn } from './lib/trust-proxy';
 import { createMailTransport, type MailTransport } from './mail/transport';
 import { accountRoutes } from './modules/account/routes';
 import { adminRoutes } from './modules/admin/routes';
@@ -91,7 +92,9 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
         req: (req) => ({ method: req.method, url: req.url.split('?')[0], remoteAddress: req.ip }),
       },
     },
-    trustProxy: config.trustProxy,
+    // A function, not Fastify's number form (which trusts nothing) nor `true` (which trusts
+    // whatever the client wrote at the left of X-Forwarded-For).
+    trustProxy: trustProxyFn(config.trustProxy),
     bodyLimit: 1024 * 1024,
     forceCloseConnections: 'idle',
   }).withTypeProvider<ZodTypeProvider>();
