@@ -15,6 +15,7 @@ import type { Database } from './db/client';
 import { createMailSender, type MailSender } from './jobs/mail-sender';
 import { createScheduler } from './jobs/scheduler';
 import { type Clock, systemClock } from './lib/clock';
+import { serializeError } from './lib/log-errors';
 import { createPinCipher, type PinCipher } from './lib/pin-crypto';
 import { createRateLimiter, type RateLimiter } from './lib/rate-limit';
 import { trustProxyFn } from './lib/trust-proxy';
@@ -75,6 +76,8 @@ export type BuildAppOptions = {
   mailTransport?: MailTransport;
   /** Event fan-out; defaults to LISTEN/NOTIFY with DATABASE_URL, else in-process. */
   bus?: Bus;
+  /** Where log lines go; defaults to stdout. Tests pass a stream to read what was logged. */
+  logStream?: { write(line: string): void };
 };
 
 /** Plugins and modules, nothing else: main.ts and tests both build the app through here. */
@@ -90,7 +93,10 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
       serializers: {
         // Query strings can carry one-time tokens; they never reach the log.
         req: (req) => ({ method: req.method, url: req.url.split('?')[0], remoteAddress: req.ip }),
+        // Code, message, constraint and table; never bound parameters or `detail` (members' data).
+        err: serializeError,
       },
+      ...(options.logStream ? { stream: options.logStream } : {}),
     },
     // A function, not Fastify's number form (which trusts nothing) nor `true` (which trusts
     // whatever the client wrote at the left of X-Forwarded-For).
