@@ -16,6 +16,7 @@ import { createMailSender, type MailSender } from './jobs/mail-sender';
 import { createScheduler } from './jobs/scheduler';
 import { type Clock, systemClock } from './lib/clock';
 import { serializeError } from './lib/log-errors';
+import { createMemberThrottle, type MemberThrottle } from './lib/member-throttle';
 import { createPinCipher, type PinCipher } from './lib/pin-crypto';
 import { createRateLimiter, type RateLimiter } from './lib/rate-limit';
 import { trustProxyFn } from './lib/trust-proxy';
@@ -51,6 +52,8 @@ export type AppDeps = {
   sessions: SessionStore;
   pins: PinCipher;
   rateLimiter: RateLimiter;
+  /** Live actions per member per second: socket frames and sent messages share it. */
+  memberThrottle: MemberThrottle;
   mail: MailSender;
   /** Ask the mail job to run now (after a transaction that queued mail committed). */
   kickMail(): void;
@@ -123,7 +126,8 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   const bus =
     options.bus ??
     (config.databaseUrl ? await createPostgresBus(config.databaseUrl, app.log) : createLocalBus());
-  const realtime = createRealtime({ database, clock, bus, log: app.log });
+  const memberThrottle = createMemberThrottle(clock);
+  const realtime = createRealtime({ database, clock, bus, log: app.log, throttle: memberThrottle });
   // A revoked session closes its sockets, and leaves the session cache, on every instance.
   const sessions = createSessionStore(database.db, ({ userId, tokenHash }) =>
     realtime.publish({ e: 'revoke', userId, ...(tokenHash ? { tokenHash } : {}) }),
@@ -145,6 +149,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     sessions,
     pins: createPinCipher(config.appSecret),
     rateLimiter: createRateLimiter(database.db),
+    memberThrottle,
     mail,
     kickMail: () => scheduler.kick('mail'),
   });
