@@ -3,7 +3,14 @@ import { eq, inArray, or } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import type { WebSocket } from 'ws';
 import { z } from 'zod';
-import { sendMessageRequestSchema, waveStatusUpdateRequestSchema } from '../../../domain';
+import {
+  MAX_SOCKETS_PER_MEMBER,
+  sendMessageRequestSchema,
+  TOO_MANY_MESSAGES,
+  TOO_MANY_SOCKETS_CLOSE_CODE,
+  TOO_MANY_SOCKETS_REASON,
+  waveStatusUpdateRequestSchema,
+} from '../../../domain';
 import type { Database } from '../../db/client';
 import {
   type MessageRow,
@@ -16,12 +23,12 @@ import {
 } from '../../db/schema';
 import type { Clock } from '../../lib/clock';
 import { HttpError } from '../../lib/errors';
+import type { MemberThrottle } from '../../lib/member-throttle';
 import { isOnlineAt } from '../users/online';
 import { presentMember } from '../users/presenter';
 import type { Bus, BusEvent } from './bus';
 import { type Connection, createHub } from './hub';
 
-export const MAX_FRAMES_PER_SECOND = 20;
 const SWEEP_MS = 30_000;
 const SWEEP_BATCH = 25;
 
@@ -66,12 +73,12 @@ export function createRealtime(deps: {
   clock: Clock;
   bus: Bus;
   log: FastifyBaseLogger;
+  throttle: MemberThrottle;
 }) {
   const { db } = deps.database;
   const hub = createHub();
   /** Names this process on the bus, so it can skip the events it has already delivered. */
   const instanceId = randomUUID();
-  const throttle = new Map<number, { windowStart: number; frames: number }>();
   let handlers: FrameHandlers | null = null;
   let sweep: NodeJS.Timeout | null = null;
 
@@ -230,21 +237,9 @@ export function createRealtime(deps: {
     if (conn.socket.readyState === conn.socket.OPEN) conn.socket.send(JSON.stringify(frame));
   }
 
-  function throttled(userId: number): boolean {
-    const now = Date.now();
-    const t = throttle.get(userId) ?? { windowStart: now, frames: 0 };
-    if (now - t.windowStart >= 1000) {
-      t.windowStart = now;
-      t.frames = 0;
-    }
-    t.frames += 1;
-    throttle.set(userId, t);
-    return t.frames > MAX_FRAMES_PER_SECOND;
-  }
-
   async function handleFrame(conn: Connection, raw: string) {
-    if (throttled(conn.userId)) {
-      send(conn, { type: 'error', message: 'Too many messages. Please slow down.' });
+    if (!deps.throttle.take(conn.userId).ok) {
+      send(conn, { type: 'error', message: TOO_MANY_MESSAGES });
       return;
     }
     let parsed: z.infer<typeof clientFrame>;
@@ -311,7 +306,11 @@ export function createRealtime(deps: {
       alive: true,
     };
     const first = !hub.has(conn.userId);
-    hub.add(conn);
+    // Over the cap, the member's oldest sockets make room; they left the hub already, so their
+    // close does not mark the member offline.
+    for (const old of hub.add(conn, MAX_SOCKETS_PER_MEMBER)) {
+      old.socket.close(TOO_MANY_SOCKETS_CLOSE_CODE, TOO_MANY_SOCKETS_REASON);
+    }
     socket.on('pong', () => {
       conn.alive = true;
     });
