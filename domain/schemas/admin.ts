@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { idSchema, nullableIsoDateTimeSchema } from './common';
+import { emailInput, idSchema, nullableIsoDateTimeSchema } from './common';
 
 /** The spec's "Pending approval record" (snake_case as the spec names it). */
 export const pendingApprovalSchema = z.object({
@@ -27,11 +27,6 @@ export const rejectUserRequestSchema = z.object({
 export const rejectUserResponseSchema = z.object({ success: z.boolean(), message: z.string() });
 
 export const updateEmailRequestSchema = z.object({
-  email: z
-    .string({ error: 'Please enter a valid email address' })
-    .trim()
-    .toLowerCase()
-    .min(1, 'Please enter a valid email address')
-    .pipe(z.email('Please enter a valid email address')),
+  email: emailInput('Please enter a valid email address'),
 });
 export const updateEmailResponseSchema = z.object({ oldEmail: z.string(), newEmail: z.string() });

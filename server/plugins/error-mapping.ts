@@ -4,6 +4,13 @@ import { HttpError } from '../lib/errors';
 
 const PG_UNIQUE_VIOLATION = '23505';
 export const PG_FOREIGN_KEY_VIOLATION = '23503';
+/**
+ * PostgreSQL refusing a value as input: NUL or bad encoding (22021, 22P05), a number out of
+ * range (22003), text that is not a number (22P02), too long (22001), too big to index (54000).
+ * Validation is meant to stop all of these first; this is the net behind it, so a gap there is
+ * a logged 400, never a 500.
+ */
+const PG_INPUT_ERRORS = new Set(['22021', '22P05', '22003', '22P02', '22001', '54000']);
 
 /**
  * The one place errors become responses. Clients get `{ message, error?, errorType?, code? }`;
@@ -26,6 +33,10 @@ export function registerErrorMapping(app: FastifyInstance) {
     }
     if (pgCode === PG_FOREIGN_KEY_VIOLATION) {
       return reply.status(404).send({ message: 'Not found' });
+    }
+    if (pgCode && PG_INPUT_ERRORS.has(pgCode)) {
+      request.log.warn({ err }, 'input reached the database unvalidated');
+      return reply.status(400).send({ message: 'Invalid input', error: 'validation' });
     }
     if (err.statusCode && err.statusCode >= 400 && err.statusCode < 500) {
       // Fastify's own client errors: malformed JSON, body too large, unsupported media type.

@@ -3,7 +3,12 @@ import { eq, inArray, or } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import type { WebSocket } from 'ws';
 import { z } from 'zod';
-import { sendMessageRequestSchema, waveStatusUpdateRequestSchema } from '../../../domain';
+import {
+  idSchema,
+  sendMessageRequestSchema,
+  storableInput,
+  waveStatusUpdateRequestSchema,
+} from '../../../domain';
 import type { Database } from '../../db/client';
 import {
   type MessageRow,
@@ -39,7 +44,8 @@ export type FrameHandlers = {
   respondToWave(user: Viewer, waveId: number, status: 'accepted' | 'rejected'): Promise<unknown>;
 };
 
-const clientFrame = z.discriminatedUnion('type', [
+/** Frames get the same input rules as HTTP bodies: storable text, ids from the one id schema. */
+const clientFrameShape = z.discriminatedUnion('type', [
   z.object({ type: z.literal('auth'), userId: z.unknown().optional() }),
   z.object({ type: z.literal('ping') }),
   z.object({ type: z.literal('heartbeat') }),
@@ -52,10 +58,11 @@ const clientFrame = z.discriminatedUnion('type', [
   z.object({
     type: z.literal('wave_update'),
     clientId: z.string().max(100).optional(),
-    waveId: z.number().int().positive(),
+    waveId: idSchema,
     ...waveStatusUpdateRequestSchema.shape,
   }),
 ]);
+const clientFrame = storableInput(clientFrameShape);
 
 /**
  * The live channel: one hub of this instance's sockets, fed by the bus so an event published on
@@ -247,7 +254,7 @@ export function createRealtime(deps: {
       send(conn, { type: 'error', message: 'Too many messages. Please slow down.' });
       return;
     }
-    let parsed: z.infer<typeof clientFrame>;
+    let parsed: z.infer<typeof clientFrameShape>;
     try {
       const result = clientFrame.safeParse(JSON.parse(raw));
       if (!result.success) {
