@@ -1,6 +1,7 @@
 import type { FastifyError, FastifyInstance } from 'fastify';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
 import { HttpError } from '../lib/errors';
+import { chargeRefusedInput } from './refused-input-limits';
 
 const PG_UNIQUE_VIOLATION = '23505';
 export const PG_FOREIGN_KEY_VIOLATION = '23503';
@@ -17,7 +18,15 @@ const PG_INPUT_ERRORS = new Set(['22021', '22P05', '22003', '22P02', '22001', '5
  * anything unexpected is a generic 500 with the detail only in the log.
  */
 export function registerErrorMapping(app: FastifyInstance) {
-  app.setErrorHandler((err: FastifyError & { cause?: unknown }, request, reply) => {
+  app.setErrorHandler(async (err: FastifyError & { cause?: unknown }, request, reply) => {
+    if (isRefusedInput(err)) {
+      try {
+        await chargeRefusedInput(request);
+      } catch (limitError) {
+        if (!(limitError instanceof HttpError)) throw limitError;
+        err = limitError as HttpError & FastifyError;
+      }
+    }
     if (err instanceof HttpError) {
       return reply.status(err.statusCode).send({ message: err.message, ...err.extra });
     }
@@ -45,6 +54,16 @@ export function registerErrorMapping(app: FastifyInstance) {
     request.log.error({ err }, 'unhandled error');
     return reply.status(500).send({ message: 'Something went wrong. Please try again.' });
   });
+}
+
+/**
+ * Input refused before any handler ran: schema validation (including unstorable text), or a
+ * body Fastify could not read (bad JSON, wrong content type, too large).
+ */
+function isRefusedInput(err: FastifyError): boolean {
+  if (err instanceof HttpError) return false;
+  if (hasZodFastifySchemaValidationErrors(err)) return true;
+  return err.statusCode !== undefined && err.statusCode >= 400 && err.statusCode < 500;
 }
 
 export function pgErrorCode(err: unknown): string | undefined {

@@ -3,12 +3,13 @@ import fc from 'fast-check';
 import type { InjectOptions } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { z } from 'zod';
-import { ALLOWED_TAGS } from '../../domain';
+import { ALLOWED_TAGS, TEXT_NOT_ALLOWED } from '../../domain';
 import { flightCrew, flights, messages, type UserRow, users, waves } from '../db/schema';
 import type { RouteDeclaration } from '../plugins/access';
 import { buildTestApp, type TestApp } from '../test/build-test-app';
 import { buildAdmin, buildCrew, buildFlight, buildWave, joinFlight } from '../test/factories';
 import { type Injector, injectAs } from '../test/inject-as';
+import { openSocket, sessionCookie } from '../test/socket-client';
 
 /**
  * Hostile input for every route, derived from the route table and each route's own zod schemas:
@@ -16,9 +17,13 @@ import { type Injector, injectAs } from '../test/inject-as';
  * fields, ids beyond 32 bits, negative and non-numeric ids, as anonymous, crew and admin.
  * Nothing a client sends may answer 5xx, reject unhandled, or change another member's data.
  *
- * FUZZ_RUNS is the number of cases per route and role (`npm run test:fuzz` raises it).
+ * FUZZ_RUNS is the number of cases per route for each role that may call it (`npm run
+ * test:fuzz` raises it); a role the route refuses at the door (401/403 before its body is read)
+ * gets a tenth of that.
  */
-const RUNS = Number(process.env.FUZZ_RUNS ?? 100);
+const RUNS = Number(process.env.FUZZ_RUNS ?? 60);
+/** A case reaching the database costs a few ms; a long run gets the time it needs. */
+const TIMEOUT = Math.max(600_000, RUNS * 5_000);
 const SEED = process.env.FUZZ_SEED ? Number(process.env.FUZZ_SEED) : undefined;
 const INT_MAX = 2_147_483_647;
 
@@ -329,6 +334,12 @@ async function snapshotOf(t: TestApp, victim: UserRow, friend: UserRow) {
   };
 }
 
+/** Whether the role gets past the route's door (access and demo checks run before parsing). */
+function reaches(role: 'anonymous' | 'crew' | 'admin', route: RouteDeclaration) {
+  if (route.access === 'public') return true;
+  return role === 'admin' || (role === 'crew' && route.access === 'user');
+}
+
 describe('hostile input on every route', () => {
   let t: TestApp;
   let victim: UserRow;
@@ -336,7 +347,7 @@ describe('hostile input on every route', () => {
   let victimPools: Pools;
   const rejections: unknown[] = [];
   const onRejection = (reason: unknown) => rejections.push(reason);
-  let cases = 0;
+  const casesPerRoute = new Map<string, number>();
 
   beforeAll(async () => {
     process.on('unhandledRejection', onRejection);
@@ -373,7 +384,11 @@ describe('hostile input on every route', () => {
 
   afterAll(async () => {
     process.off('unhandledRejection', onRejection);
-    console.info(`fuzz: ${cases} requests, ${RUNS} per route and role`);
+    const counts = [...casesPerRoute.values()];
+    const total = counts.reduce((a, b) => a + b, 0);
+    console.info(
+      `fuzz: ${total} requests over ${counts.length} routes (${Math.min(...counts)} to ${Math.max(...counts)} per route), FUZZ_RUNS=${RUNS}`,
+    );
     await t?.close();
   });
 
@@ -395,8 +410,10 @@ describe('hostile input on every route', () => {
   }
 
   async function fuzz(role: 'anonymous' | 'crew' | 'admin') {
+    // HEAD twins of GET routes answer from the same handler: fuzzing the GET covers them.
     const routes = t.app.routeTable.filter(
-      (r) => /^\/(api|ws|metrics)/.test(r.url) && !r.url.startsWith('/api/docs'),
+      (r) =>
+        /^\/(api|ws|metrics)/.test(r.url) && !r.url.startsWith('/api/docs') && r.method !== 'HEAD',
     );
     expect(routes.length).toBeGreaterThan(30);
     const failures = new Map<string, string>();
@@ -404,7 +421,8 @@ describe('hostile input on every route', () => {
       const { inject, pools } = await callerFor(role);
       await fc.assert(
         fc.asyncProperty(requestFor(route, pools), async (request) => {
-          cases += 1;
+          const key = `${route.method} ${route.url}`;
+          casesPerRoute.set(key, (casesPerRoute.get(key) ?? 0) + 1);
           const res = await inject(request);
           // Every failing route is reported (not only the first), each with one example.
           if (res.statusCode >= 500 && !failures.has(`${route.method} ${route.url}`)) {
@@ -414,30 +432,196 @@ describe('hostile input on every route', () => {
             );
           }
         }),
-        { numRuns: RUNS, seed: SEED },
+        { numRuns: reaches(role, route) ? RUNS : Math.ceil(RUNS / 10), seed: SEED },
       );
     }
     expect(Object.fromEntries(failures)).toEqual({});
   }
 
-  it('answers anonymous callers below 500 and changes no member', async () => {
-    const before = await snapshotOf(t, victim, friend);
-    await fuzz('anonymous');
-    expect(await snapshotOf(t, victim, friend)).toEqual(before);
-    expect(rejections).toEqual([]);
-  }, 600_000);
+  it(
+    'answers anonymous callers below 500 and changes no member',
+    async () => {
+      const before = await snapshotOf(t, victim, friend);
+      await fuzz('anonymous');
+      expect(await snapshotOf(t, victim, friend)).toEqual(before);
+      expect(rejections).toEqual([]);
+    },
+    TIMEOUT,
+  );
 
-  it('answers a crew member below 500 and changes no other member', async () => {
-    const before = await snapshotOf(t, victim, friend);
-    await fuzz('crew');
-    expect(await snapshotOf(t, victim, friend)).toEqual(before);
-    expect(rejections).toEqual([]);
-  }, 600_000);
+  it(
+    'answers a crew member below 500 and changes no other member',
+    async () => {
+      const before = await snapshotOf(t, victim, friend);
+      await fuzz('crew');
+      expect(await snapshotOf(t, victim, friend)).toEqual(before);
+      expect(rejections).toEqual([]);
+    },
+    TIMEOUT,
+  );
 
   // An admin may change other members on purpose (approve, update e-mail): only the status and
   // the absence of unhandled rejections are checked here.
-  it('answers an admin below 500', async () => {
-    await fuzz('admin');
-    expect(rejections).toEqual([]);
-  }, 600_000);
+  it(
+    'answers an admin below 500',
+    async () => {
+      await fuzz('admin');
+      expect(rejections).toEqual([]);
+    },
+    TIMEOUT,
+  );
+});
+
+describe('the input rules the fuzzer relies on', () => {
+  let t: TestApp;
+  let asCrew: Injector;
+  let crew: UserRow;
+  beforeAll(async () => {
+    t = await buildTestApp();
+    crew = await buildCrew(t.database.db);
+    asCrew = await injectAs(t.app, crew);
+    await t.app.listen({ port: 0, host: '127.0.0.1' });
+  });
+  afterAll(() => t.close());
+
+  const json = (method: 'POST' | 'PUT' | 'PATCH', url: string, body: unknown) => ({
+    method,
+    url,
+    payload: JSON.stringify(body),
+    headers: { 'content-type': 'application/json' },
+  });
+
+  it('refuses NUL and lone surrogates in any body, query or path with one clear 400', async () => {
+    const refused = [
+      await asCrew(json('PATCH', '/api/users/me', { name: 'Ann\u0000' })),
+      await asCrew(json('POST', '/api/flights/search', { query: 'BA\ud800' })),
+      await asCrew(json('POST', '/api/flight-crew', { flightId: 1, tags: ['x\udc00'] })),
+      await asCrew(
+        json('POST', '/api/flights/batch', { flights: [{ flightNumber: 'BA1\u0000' }] }),
+      ),
+      await t.app.inject(
+        json('POST', '/api/auth/login', { email: 'a\u0000@ba.com', passcode: '1234' }),
+      ),
+      await t.app.inject({ method: 'GET', url: '/api/check-email?email=a%00%40ba.com' }),
+    ];
+    for (const res of refused) {
+      expect(res.statusCode, res.body).toBe(400);
+      expect(res.json().message).toBe(TEXT_NOT_ALLOWED);
+    }
+    expect(refused[0]!.json().field).toBe('name');
+    const [me] = await t.database.db.select().from(users).where(eq(users.id, crew.id));
+    expect(me!.name).toBe(crew.name);
+  });
+
+  it('refuses ids beyond 32 bits, in bodies and paths alike, as Invalid id', async () => {
+    const refused = [
+      await asCrew(json('POST', '/api/waves', { receiverId: 2 ** 31, flightId: 1 })),
+      await asCrew(json('POST', '/api/messages', { waveId: 2 ** 32, content: 'hi' })),
+      await asCrew(json('POST', '/api/flight-crew', { flightId: 2 ** 53 })),
+      await asCrew(json('POST', '/api/test-cross-env-push', { targetUserId: 2 ** 31 })),
+      await asCrew({ method: 'GET', url: `/api/flights/${2 ** 31}` }),
+      await asCrew({ method: 'GET', url: '/api/messages/-1' }),
+    ];
+    for (const res of refused) {
+      expect(res.statusCode, res.body).toBe(400);
+      expect(res.json().message).toBe('Invalid id');
+    }
+  });
+
+  it('answers a socket frame with an out-of-range id or unstorable text with an error frame', async () => {
+    const client = await openSocket(t.app, {
+      cookie: await sessionCookie(t.app, crew.id, t.clock.now()),
+    });
+    client.send({ type: 'new_message', clientId: 'c1', waveId: 2 ** 31, content: 'hi' });
+    expect(await client.next('error')).toMatchObject({ clientId: 'c1', message: 'Invalid id' });
+    client.send({ type: 'wave_update', clientId: 'c2', waveId: 2 ** 40, status: 'accepted' });
+    expect(await client.next('error')).toMatchObject({ clientId: 'c2', message: 'Invalid id' });
+    client.send({ type: 'new_message', clientId: 'c3', waveId: 1, content: 'a\u0000b' });
+    expect(await client.next('error')).toMatchObject({ clientId: 'c3', message: TEXT_NOT_ALLOWED });
+    client.close();
+  });
+});
+
+/**
+ * A request a limited public route refuses as invalid still takes a slot of that route's
+ * per-address limit: after `limit` refused requests from one address, a valid one is 429.
+ */
+describe('refused input counts toward the limit of its route', () => {
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await buildTestApp();
+  });
+  afterAll(() => t.close());
+
+  const post = (url: string, payload: string, remoteAddress: string) =>
+    t.app.inject({
+      method: 'POST',
+      url,
+      payload,
+      remoteAddress,
+      headers: { 'content-type': 'application/json' },
+    });
+  const invalidBodies = ['{"email":"a\\u0000@ba.com"}', '{"email":42}', '{', '[]'];
+  const routes = [
+    {
+      name: 'POST /api/auth/login',
+      limit: () => t.app.deps.config.limits.loginPerIp,
+      invalid: (i: number, ip: string) => post('/api/auth/login', invalidBodies[i % 4]!, ip),
+      valid: (ip: string) =>
+        post('/api/auth/login', '{"email":"someone@ba.com","passcode":"1234"}', ip),
+    },
+    {
+      name: 'POST /api/register/initiate',
+      limit: () => t.app.deps.config.limits.registerPerIp,
+      invalid: (i: number, ip: string) => post('/api/register/initiate', invalidBodies[i % 4]!, ip),
+      valid: (ip: string) =>
+        post(
+          '/api/register/initiate',
+          JSON.stringify({
+            email: `new.${ip}@ba.com`,
+            name: 'New',
+            role: 'IFM',
+            membership: 'trial',
+          }),
+          ip,
+        ),
+    },
+    {
+      name: 'POST /api/auth/forgot-passcode',
+      limit: () =>
+        Math.min(t.app.deps.config.limits.resetPerHour, t.app.deps.config.limits.resetPerDay),
+      invalid: (i: number, ip: string) =>
+        post('/api/auth/forgot-passcode', invalidBodies[i % 4]!, ip),
+      valid: (ip: string) => post('/api/auth/forgot-passcode', '{"email":"someone@ba.com"}', ip),
+    },
+    {
+      name: 'GET /api/check-email',
+      limit: () => t.app.deps.config.limits.checkEmailPerIp,
+      invalid: (i: number, ip: string) =>
+        t.app.inject({
+          method: 'GET',
+          url: ['/api/check-email?email=%00', '/api/check-email', '/api/check-email?email=x'][
+            i % 3
+          ]!,
+          remoteAddress: ip,
+        }),
+      valid: (ip: string) =>
+        t.app.inject({
+          method: 'GET',
+          url: '/api/check-email?email=a%40ba.com',
+          remoteAddress: ip,
+        }),
+    },
+  ];
+
+  it.each(routes.map((r, i) => [r.name, r, i] as const))('%s', async (_name, route, i) => {
+    const ip = `10.77.0.${i + 1}`;
+    for (let n = 0; n < route.limit(); n += 1) {
+      expect((await route.invalid(n, ip)).statusCode).toBe(400);
+    }
+    const res = await route.valid(ip);
+    expect(res.statusCode, res.body).toBe(429);
+    // Another address is not affected.
+    expect((await route.valid(`10.78.0.${i + 1}`)).statusCode).not.toBe(429);
+  });
 });
