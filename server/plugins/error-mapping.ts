@@ -68,7 +68,8 @@ function isRefusedInput(err: FastifyError): boolean {
 
 export function pgErrorCode(err: unknown): string | undefined {
   const e = err as { code?: unknown; cause?: { code?: unknown } };
-  if (typeof e.code === 'string' && /^\d{5}$/.test(e.code)) return e.code;
+  // SQLSTATEs are five digits or capitals ('22P02'); Fastify's codes are longer ('FST_ERR_…').
+  if (typeof e.code === 'string' && /^[0-9A-Z]{5}$/.test(e.code)) return e.code;
   if (typeof e.cause?.code === 'string') return e.cause.code;
   return undefined;
 }
