@@ -24,6 +24,10 @@ export const BADGE_LIFETIME_AFTER_YEAR = 2090;
 export const LIFETIME_FROM_YEAR = 2099;
 
 /** Profile field limits: the server's schemas and the web forms' maxLength use the same numbers. */
+/** RFC 5321's longest usable address; also keeps e-mails inside index-row limits. */
+export const EMAIL_MAX = 254;
+/** Ids are PostgreSQL `integer` (serial) columns. */
+export const ID_MAX = 2_147_483_647;
 export const NAME_MAX = 100;
 export const NICKNAME_MAX = 40;
 export const MOBILE_MAX = 32;

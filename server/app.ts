@@ -10,6 +10,8 @@ import {
   validatorCompiler,
   type ZodTypeProvider,
 } from 'fastify-type-provider-zod';
+import type { z } from 'zod';
+import { storableInput } from '../domain';
 import type { Config } from './config';
 import type { Database } from './db/client';
 import { createMailSender, type MailSender } from './jobs/mail-sender';
@@ -108,7 +110,12 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     forceCloseConnections: 'idle',
   }).withTypeProvider<ZodTypeProvider>();
 
-  app.setValidatorCompiler(validatorCompiler);
+  // Every route's body, query and path first refuses text PostgreSQL cannot store, whatever
+  // the field's own schema says (domain storableInput), so no new field can forget it.
+  // (Every route schema here is zod, as fastify-type-provider-zod itself assumes.)
+  app.setValidatorCompiler((route) =>
+    validatorCompiler({ ...route, schema: storableInput(route.schema as z.ZodType) }),
+  );
   app.setSerializerCompiler(serializerCompiler);
   const clock = options.clock ?? systemClock;
   const scheduler = createScheduler(app.log);

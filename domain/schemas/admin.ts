@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { idSchema, nullableIsoDateTimeSchema } from './common';
+import { emailInput, idSchema, nullableIsoDateTimeSchema } from './common';
 import { isCrewEmail } from './registration';
 
 /** The spec's "Pending approval record" (snake_case as the spec names it). */
@@ -27,12 +27,7 @@ export const rejectUserRequestSchema = z.object({
 });
 export const rejectUserResponseSchema = z.object({ success: z.boolean(), message: z.string() });
 
-const adminEditedEmail = z
-  .string({ error: 'Please enter a valid email address' })
-  .trim()
-  .toLowerCase()
-  .min(1, 'Please enter a valid email address')
-  .pipe(z.email('Please enter a valid email address'));
+const adminEditedEmail = emailInput('Please enter a valid email address');
 
 /**
  * The form check the web dialog runs: a well-formed address. The web app does not know the

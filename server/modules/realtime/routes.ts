@@ -3,6 +3,7 @@ import type { Duplex } from 'node:stream';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { WebSocketServer } from 'ws';
 import { z } from 'zod';
+import { idSchema } from '../../../domain';
 import { forbidden } from '../../lib/errors';
 import { trustProxyFn } from '../../lib/trust-proxy';
 import { currentUser, sessionCookieName } from '../../plugins/access';
@@ -13,7 +14,7 @@ import { createWavesService } from '../waves/service';
 export const MAX_FRAME_BYTES = 64 * 1024;
 
 const pushTestRequest = z.object({
-  targetUserId: z.number().int().positive().max(2_147_483_647).nullable().optional(),
+  targetUserId: idSchema.nullable().optional(),
   message: z.string().trim().max(500).optional(),
 });
 const pushTestResponse = z.object({

@@ -4,8 +4,10 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { WebSocket } from 'ws';
 import { z } from 'zod';
 import {
+  idSchema,
   MAX_SOCKETS_PER_MEMBER,
   sendMessageRequestSchema,
+  storableInput,
   TOO_MANY_MESSAGES,
   TOO_MANY_SOCKETS_CLOSE_CODE,
   TOO_MANY_SOCKETS_REASON,
@@ -46,7 +48,8 @@ export type FrameHandlers = {
   respondToWave(user: Viewer, waveId: number, status: 'accepted' | 'rejected'): Promise<unknown>;
 };
 
-const clientFrame = z.discriminatedUnion('type', [
+/** Frames get the same input rules as HTTP bodies: storable text, ids from the one id schema. */
+const clientFrameShape = z.discriminatedUnion('type', [
   z.object({ type: z.literal('auth'), userId: z.unknown().optional() }),
   z.object({ type: z.literal('ping') }),
   z.object({ type: z.literal('heartbeat') }),
@@ -59,10 +62,11 @@ const clientFrame = z.discriminatedUnion('type', [
   z.object({
     type: z.literal('wave_update'),
     clientId: z.string().max(100).optional(),
-    waveId: z.number().int().positive(),
+    waveId: idSchema,
     ...waveStatusUpdateRequestSchema.shape,
   }),
 ]);
+const clientFrame = storableInput(clientFrameShape);
 
 /**
  * The live channel: one hub of this instance's sockets, fed by the bus so an event published on
@@ -242,7 +246,7 @@ export function createRealtime(deps: {
       send(conn, { type: 'error', message: TOO_MANY_MESSAGES });
       return;
     }
-    let parsed: z.infer<typeof clientFrame>;
+    let parsed: z.infer<typeof clientFrameShape>;
     try {
       const result = clientFrame.safeParse(JSON.parse(raw));
       if (!result.success) {
