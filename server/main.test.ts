@@ -81,7 +81,27 @@ describe.runIf(process.env.JUMPSEAT_TEST_DB !== 'postgres')('server process', ()
     expect(firstStop, firstStop.summary).toMatchObject({ code: 0, signal: null });
     expect(existsSync(path.join(dataDir, 'in-use.pid'))).toBe(false);
 
-    // Data survives: the admin exists, so no new one is created or printed.
+    // Data survives: the admin exists, so no new one is created or printed. Stopped the moment
+    // it says it is running: the signal handlers exist by then.
+    const again = start(dataDir);
+    await again.ready;
+    expect(again.output()).not.toContain('Created the first admin');
+    const againStop = await stopped(again);
+    expect(againStop, againStop.summary).toMatchObject({ code: 0, signal: null });
+  }, 90_000);
+
+  it('a SIGTERM during startup lets the step under way finish, closes the database and exits 0', async () => {
+    const dataDir = mkdtempSync(path.join(os.tmpdir(), 'jumpseat-main-'));
+    const first = start(dataDir);
+    // Printed mid-startup: the database is open and DATA_DIR locked, nothing listens yet.
+    await first.printed('Created the first admin');
+    const firstStop = await stopped(first);
+    expect(firstStop, firstStop.summary).toMatchObject({ code: 0, signal: null });
+    expect(first.output()).toContain('Jumpseat stopped during startup (SIGTERM)');
+    expect(first.output()).not.toContain('Jumpseat is running');
+    expect(existsSync(path.join(dataDir, 'in-use.pid'))).toBe(false);
+
+    // PGlite was closed cleanly: it opens again, with the admin written before the signal.
     const again = start(dataDir);
     await again.ready;
     expect(again.output()).not.toContain('Created the first admin');
