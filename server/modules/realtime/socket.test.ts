@@ -8,7 +8,7 @@ import { sessionCookieName } from '../../plugins/access';
 import { buildTestApp, type TestApp } from '../../test/build-test-app';
 import { buildCrew, buildFlight, buildWave, joinFlight } from '../../test/factories';
 import { injectAs } from '../../test/inject-as';
-import { openSocket, sessionCookie } from '../../test/socket-client';
+import { type Frame, openSocket, sessionCookie } from '../../test/socket-client';
 
 describe('the WebSocket channel', () => {
   let t: TestApp;
@@ -122,11 +122,13 @@ describe('the WebSocket channel', () => {
   it('throttles more than 20 frames a second from one user', async () => {
     const client = await open({ cookie: await cookieFor(await buildCrew(t.database.db)) });
     for (let i = 0; i < 30; i++) client.send({ type: 'ping' });
-    await new Promise((r) => setTimeout(r, 300));
-    const pongs = client.frames.filter((f) => f.type === 'pong').length;
-    const refusals = client.frames.filter(
-      (f) => f.type === 'error' && f.message === 'Too many messages. Please slow down.',
-    ).length;
+    const isPong = (f: Frame) => f.type === 'pong';
+    const isRefusal = (f: Frame) =>
+      f.type === 'error' && f.message === 'Too many messages. Please slow down.';
+    // Every ping is answered, with a pong or a refusal: wait for all 30 answers.
+    expect(await client.received(30, (f) => isPong(f) || isRefusal(f))).toBe(true);
+    const pongs = client.frames.filter(isPong).length;
+    const refusals = client.frames.filter(isRefusal).length;
     expect(pongs).toBe(20);
     expect(refusals).toBe(10);
     client.ws.close();
