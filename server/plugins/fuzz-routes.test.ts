@@ -621,6 +621,8 @@ describe('refused input counts toward the limit of its route', () => {
     }
     const res = await route.valid(ip);
     expect(res.statusCode, res.body).toBe(429);
+    // Past the limit, refused input is refused by the limit too: no unbounded 400s (and log lines).
+    expect((await route.invalid(0, ip)).statusCode).toBe(429);
     // Another address is not affected.
     expect((await route.valid(`10.78.0.${i + 1}`)).statusCode).not.toBe(429);
   });

@@ -87,20 +87,10 @@ export function createPinGuard(deps: AppDeps) {
           createdAt: now,
         });
 
-      await lockKeys(tx, [`login-ip:${ip}`]);
-      const [recent] = await tx
-        .select({ n: count() })
-        .from(loginAttempts)
-        .where(
-          and(
-            eq(loginAttempts.ip, ip),
-            eq(loginAttempts.success, false),
-            gte(loginAttempts.createdAt, new Date(now.getTime() - IP_WINDOW_MS)),
-          ),
-        );
-      if ((recent?.n ?? 0) >= deps.config.limits.loginPerIp) {
+      const limited = await addressLimited(tx, ip, now);
+      if (limited) {
         await record('rate_limited', false);
-        return { kind: 'rate_limited', retryAt: new Date(now.getTime() + IP_WINDOW_MS) } as const;
+        return limited;
       }
 
       const user = await findUserByEmail(tx, email);
@@ -161,6 +151,43 @@ export function createPinGuard(deps: AppDeps) {
     return verdict;
   }
 
+  /** Takes the address's lock; a verdict when its failures in the window reached the limit. */
+  async function addressLimited(tx: Tx, ip: string, now: Date) {
+    await lockKeys(tx, [`login-ip:${ip}`]);
+    const [recent] = await tx
+      .select({ n: count() })
+      .from(loginAttempts)
+      .where(
+        and(
+          eq(loginAttempts.ip, ip),
+          eq(loginAttempts.success, false),
+          gte(loginAttempts.createdAt, new Date(now.getTime() - IP_WINDOW_MS)),
+        ),
+      );
+    if ((recent?.n ?? 0) < deps.config.limits.loginPerIp) return null;
+    return { kind: 'rate_limited', retryAt: new Date(now.getTime() + IP_WINDOW_MS) } as const;
+  }
+
+  /**
+   * A sign-in body refused as invalid input is a failed attempt from its address: counted, and
+   * refused with 429 once the address is over its limit, like any other failure.
+   */
+  async function chargeRefusedInput(ip: string, now: Date) {
+    const limited = await db.transaction(async (tx) => {
+      const verdict = await addressLimited(tx, ip, now);
+      await tx.insert(loginAttempts).values({
+        email: '',
+        ip,
+        success: false,
+        pinCompared: false,
+        outcome: verdict ? 'rate_limited' : 'invalid_input',
+        createdAt: now,
+      });
+      return verdict;
+    });
+    if (limited) throw pinRefusal(limited);
+  }
+
   /** A fresh reset link, mailed to the owner of an account that just locked hard. */
   async function mailLockedOwner(tx: Tx, user: UserRow, now: Date) {
     const url = await issueResetLink(tx, deps.config.publicUrl, user.id, now);
@@ -174,7 +201,7 @@ export function createPinGuard(deps: AppDeps) {
     });
   }
 
-  return { check };
+  return { check, chargeRefusedInput };
 }
 
 /** The verdict of a refused PIN check as the HTTP error the sign-in contract names. */

@@ -22,25 +22,27 @@ export const CURRENT_PIN_REQUIRED = 'Please enter your current PIN to change it.
 export const demoPinMessage = (pin: string) =>
   `Demo users cannot change their PIN. Demo users must use PIN ${pin}.`;
 
+/** One reset request for `key` (`ip:…` or `email:…`) in both the hourly and the daily limit. */
+export function takeResetSlot(deps: AppDeps, key: string, now: Date) {
+  const { resetPerHour, resetPerDay } = deps.config.limits;
+  return deps.rateLimiter.takeAll(
+    [
+      { bucket: 'reset-hour', key, limit: resetPerHour, windowMs: HOUR },
+      { bucket: 'reset-day', key, limit: resetPerDay, windowMs: 24 * HOUR },
+    ],
+    now,
+    RESET_LIMITED,
+  );
+}
+
 export function createPasscodeService(deps: AppDeps & { kickMail(): void }) {
   const { db } = deps.database;
-  const { limits } = deps.config;
   const guard = createPinGuard(deps);
 
   /** Same answer whether or not the account exists; limited per address and per e-mail. */
   async function forgot(email: string, ip: string) {
     const now = deps.clock.now();
-    for (const key of [`ip:${ip}`, `email:${email}`]) {
-      await deps.rateLimiter.take('reset-hour', key, limits.resetPerHour, HOUR, now, RESET_LIMITED);
-      await deps.rateLimiter.take(
-        'reset-day',
-        key,
-        limits.resetPerDay,
-        24 * HOUR,
-        now,
-        RESET_LIMITED,
-      );
-    }
+    for (const key of [`ip:${ip}`, `email:${email}`]) await takeResetSlot(deps, key, now);
     const user = await findUserByEmail(db, email);
     if (user && user.approvalStatus === 'approved' && !user.isDeleted && !user.isDemoUser) {
       await db.transaction(async (tx) => {
