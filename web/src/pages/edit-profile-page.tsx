@@ -13,9 +13,9 @@ import { Button } from '../components/ui/button';
 import { Card } from '../components/ui/card';
 import { Input, Label } from '../components/ui/input';
 import { toast } from '../components/ui/toast';
+import { useSelf, useUpdateProfile } from '../features/profile/api';
 import { failureText } from '../features/profile/failure';
 import { PRIVACY_SETTINGS, type PrivacyKey, Toggle } from '../features/profile/privacy-toggles';
-import { useSelf, useUpdateProfile } from '../features/profile/profile-api';
 import { rankOptions } from '../features/profile/ranks';
 
 type Form = {

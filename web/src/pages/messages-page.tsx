@@ -6,7 +6,7 @@ import { Button } from '../components/ui/button';
 import { Card } from '../components/ui/card';
 import { SkeletonCards } from '../components/ui/skeleton';
 import { toast } from '../components/ui/toast';
-import { useSession } from '../features/auth/use-session';
+import { useSession } from '../features/auth/api';
 import { ChatDialog } from '../features/messages/chat-dialog';
 import { useDeleteWave, useRespondToWave, useWaves } from '../features/waves/api';
 import { MarkAllReadButton } from '../features/waves/mark-all-read-button';

@@ -12,8 +12,8 @@ import { Button } from '../components/ui/button';
 import { Card } from '../components/ui/card';
 import { Input, Label } from '../components/ui/input';
 import { toast } from '../components/ui/toast';
+import { useProfileSetup, useSelf } from '../features/profile/api';
 import { failureText } from '../features/profile/failure';
-import { useProfileSetup, useSelf } from '../features/profile/profile-api';
 
 const NAME_REQUIRED = 'Please enter your name';
 

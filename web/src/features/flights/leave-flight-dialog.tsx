@@ -1,8 +1,7 @@
-import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { Button } from '../../components/ui/button';
 import { Dialog } from '../../components/ui/dialog';
 import { toast } from '../../components/ui/toast';
-import { flightApi, refreshFlights } from './api';
+import { useLeaveFlight } from './api';
 
 /**
  * Leaving a flight: removes only the member's own crew entry (DELETE /api/flight-crew/{id});
@@ -17,20 +16,22 @@ export function LeaveFlightDialog({
   onClose: () => void;
   onLeft?: () => void;
 }) {
-  const client = useQueryClient();
-  const leave = useMutation({
-    mutationFn: (entryId: number) => flightApi.leave(entryId),
-    onSuccess: () => {
-      toast.success('Left flight', 'You have been removed from its crew list');
-      refreshFlights(client, entry?.flightId);
-      onClose();
-      onLeft?.();
-    },
-    onError: (error) => {
-      toast.error('Error leaving flight', error.message);
-      onClose();
-    },
-  });
+  const leave = useLeaveFlight();
+  const confirm = (target: { id: number; flightId: number }) =>
+    leave.mutate(
+      { entryId: target.id, flightId: target.flightId },
+      {
+        onSuccess: () => {
+          toast.success('Left flight', 'You have been removed from its crew list');
+          onClose();
+          onLeft?.();
+        },
+        onError: (error) => {
+          toast.error('Error leaving flight', error.message);
+          onClose();
+        },
+      },
+    );
   return (
     <Dialog
       open={entry !== null}
@@ -47,7 +48,7 @@ export function LeaveFlightDialog({
           <Button
             variant="destructive"
             disabled={leave.isPending}
-            onClick={() => entry && leave.mutate(entry.id)}
+            onClick={() => entry && confirm(entry)}
           >
             Leave flight
           </Button>

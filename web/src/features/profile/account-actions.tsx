@@ -1,4 +1,3 @@
-import { useMutation } from '@tanstack/react-query';
 import { LogOut, MonitorSmartphone, Trash2 } from 'lucide-react';
 import { type FormEvent, useId, useState } from 'react';
 import { ACCESS_REASONS, type User } from '../../../../domain';
@@ -8,8 +7,8 @@ import { Dialog } from '../../components/ui/dialog';
 import { Input, Label } from '../../components/ui/input';
 import { toast } from '../../components/ui/toast';
 import { useLeaveSession, useSignOut } from '../presence/use-sign-out';
+import { useDeleteAccount, useLogoutAll } from './api';
 import { failureText } from './failure';
-import { accountApi } from './profile-api';
 
 /** Log Out (this device) and 'Sign out of all devices'. */
 export function SessionActions() {
@@ -17,18 +16,19 @@ export function SessionActions() {
   const leave = useLeaveSession();
   const [busy, setBusy] = useState(false);
   const [confirmAll, setConfirmAll] = useState(false);
-  const logoutAll = useMutation({
-    mutationFn: accountApi.logoutAll,
-    onSuccess: () => {
-      setConfirmAll(false);
-      leave();
-      toast.success(
-        'Signed Out Everywhere',
-        'Every device signed in to your account has been signed out.',
-      );
-    },
-    onError: (error) => toast.error('Request Failed', failureText(error, 'Failed to log out')),
-  });
+  const logoutAll = useLogoutAll();
+  const signOutEverywhere = () =>
+    logoutAll.mutate(undefined, {
+      onSuccess: () => {
+        setConfirmAll(false);
+        leave();
+        toast.success(
+          'Signed Out Everywhere',
+          'Every device signed in to your account has been signed out.',
+        );
+      },
+      onError: (error) => toast.error('Request Failed', failureText(error, 'Failed to log out')),
+    });
 
   return (
     <Card className="space-y-2">
@@ -58,7 +58,7 @@ export function SessionActions() {
             <Button variant="outline" onClick={() => setConfirmAll(false)}>
               Cancel
             </Button>
-            <Button disabled={logoutAll.isPending} onClick={() => logoutAll.mutate()}>
+            <Button disabled={logoutAll.isPending} onClick={signOutEverywhere}>
               {logoutAll.isPending ? 'Signing out...' : 'Sign Out Everywhere'}
             </Button>
           </>
@@ -79,16 +79,7 @@ export function DangerZone({ user }: { user: User }) {
   const [typed, setTyped] = useState('');
   const [error, setError] = useState<string | null>(null);
 
-  const remove = useMutation({
-    mutationFn: accountApi.deleteAccount,
-    onSuccess: (result) => {
-      setOpen(false);
-      leave();
-      toast.success('Account Deleted', result.message, 10_000);
-    },
-    onError: (failure) =>
-      toast.error('Request Failed', failureText(failure, 'Failed to schedule account deletion.')),
-  });
+  const remove = useDeleteAccount();
 
   const close = (next: boolean) => {
     if (!next) {
@@ -107,7 +98,15 @@ export function DangerZone({ user }: { user: User }) {
       return;
     }
     setError(null);
-    remove.mutate();
+    remove.mutate(undefined, {
+      onSuccess: (result) => {
+        setOpen(false);
+        leave();
+        toast.success('Account Deleted', result.message, 10_000);
+      },
+      onError: (failure) =>
+        toast.error('Request Failed', failureText(failure, 'Failed to schedule account deletion.')),
+    });
   };
 
   return (

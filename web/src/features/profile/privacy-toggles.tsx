@@ -3,8 +3,8 @@ import { useId } from 'react';
 import type { User } from '../../../../domain';
 import { toast } from '../../components/ui/toast';
 import { cn } from '../../lib/cn';
+import { useUpdateProfile } from './api';
 import { failureText } from './failure';
-import { useUpdateProfile } from './profile-api';
 
 export type PrivacyKey = 'showNameAfterMatch' | 'shareContactInfo' | 'emailNotifications';
 

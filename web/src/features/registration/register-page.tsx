@@ -1,4 +1,3 @@
-import { useMutation } from '@tanstack/react-query';
 import { type FormEvent, useState } from 'react';
 import { Link, useNavigate, useSearchParams } from 'react-router';
 import {
@@ -9,15 +8,16 @@ import {
   FILL_REQUIRED,
   type RegistrationMembership,
   type RegistrationRequest,
+  type RegistrationResponse,
 } from '../../../../domain';
 import { Button } from '../../components/ui/button';
 import { Card } from '../../components/ui/card';
 import { Input, Label } from '../../components/ui/input';
 import { toast } from '../../components/ui/toast';
+import { useRegister } from './api';
 import { savePendingRegistration } from './pending-registration';
 import { PlanPicker } from './plan-picker';
 import { PLANS } from './plans';
-import { registrationApi } from './registration-api';
 import { describeRegistrationFailure, type RegistrationFailure } from './registration-failure';
 import { RegistrationSummary } from './registration-summary';
 import { TermsGate } from './terms-gate';
@@ -37,9 +37,9 @@ export function RegisterPage() {
   const parsedEmail = checkEmailQuerySchema.safeParse({ email });
   const availability = useEmailAvailability(email);
 
-  const register = useMutation({
-    mutationFn: registrationApi.initiate,
-    onSuccess: (data, request) => {
+  const register = useRegister();
+  const callbacks = {
+    onSuccess: (data: RegistrationResponse, request: RegistrationRequest) => {
       if (data.requiresPayment) {
         savePendingRegistration(request);
         navigate('/payment');
@@ -49,7 +49,7 @@ export function RegisterPage() {
         setFailure(describeRegistrationFailure(data, request.email));
       }
     },
-    onError: (error, request) => {
+    onError: (error: Error, request: RegistrationRequest) => {
       const described = describeRegistrationFailure(error, request.email);
       if (described.canRenew) {
         toast.info(
@@ -60,7 +60,7 @@ export function RegisterPage() {
       }
       setFailure(described);
     },
-  });
+  };
 
   const allSet = Boolean(email.trim() && name.trim() && role && membership && agreed);
   const ready =
@@ -80,7 +80,7 @@ export function RegisterPage() {
       role,
       membership,
     };
-    register.mutate(request);
+    register.mutate(request, callbacks);
   };
 
   const emailProblem =
