@@ -3,12 +3,12 @@ import { act, cleanup, fireEvent, render, screen } from '@testing-library/react'
 import type { ReactNode } from 'react';
 import { MemoryRouter } from 'react-router';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { ApprovalsPage } from '../features/admin/approvals-page';
-import { ResetPasscodePage } from '../features/auth/reset-passcode-page';
 import { ManualFlightForm } from '../features/flights/manual-flight-form';
 import { person } from '../features/waves/test-waves';
 import { WaveAction } from '../features/waves/wave-action';
 import { createQueryClient } from '../lib/query-client';
+import { ApprovalsPage } from './approvals-page';
+import { ResetPasscodePage } from './reset-passcode-page';
 
 // A double tap lands both clicks before React re-renders the disabled button: only the
 // mutation's own guard can stop the second request (issue 14: Wave, Add Flight, Approve and

@@ -21,10 +21,10 @@ import { flightName, formatDay } from '../features/flights/format';
 import { GmtClock } from '../features/flights/gmt-clock';
 import { Hint } from '../features/flights/hint';
 import { LeaveFlightDialog } from '../features/flights/leave-flight-dialog';
-import { useNow } from '../features/flights/use-now';
 import { useViewer } from '../features/flights/viewer';
 import { ApiError } from '../lib/api-client';
 import { cn } from '../lib/cn';
+import { useNow } from '../lib/use-now';
 
 export function FlightDetailPage() {
   const { id } = useParams();

@@ -11,10 +11,10 @@ import { ChatDialog } from '../features/messages/chat-dialog';
 import { useDeleteWave, useRespondToWave, useWaves } from '../features/waves/api';
 import { MarkAllReadButton } from '../features/waves/mark-all-read-button';
 import { NotificationsClearedBanner } from '../features/waves/notifications-cleared-banner';
-import { useNow } from '../features/waves/use-now';
 import { WaveCard } from '../features/waves/wave-card';
 import { type WaveResult, WaveResultNotice } from '../features/waves/wave-result-notice';
 import { countLabel, waveCounts } from '../features/waves/wave-view';
+import { useNow } from '../lib/use-now';
 
 /** ?waveId= as a positive integer, else null. */
 function parseWaveId(raw: string | null): number | null {

@@ -9,12 +9,12 @@ import { PrivacyToggles } from '../features/profile/privacy-toggles';
 import { AdminControlsCard, MyFlightsCard, WelcomeNotice } from '../features/profile/profile-cards';
 import { ProfileHeader } from '../features/profile/profile-header';
 import { StatCards } from '../features/profile/stat-cards';
-import { useMinuteNow } from '../features/profile/use-minute-now';
+import { useNow } from '../lib/use-now';
 
 /** /profile: the member's own space. */
 export function ProfilePage() {
   const user = useSelf();
-  const now = useMinuteNow();
+  const now = useNow(60_000);
   if (!user) return <CenteredStatus text="Loading..." />;
   return (
     <main className="space-y-4">

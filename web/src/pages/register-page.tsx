@@ -9,19 +9,22 @@ import {
   type RegistrationMembership,
   type RegistrationRequest,
   type RegistrationResponse,
-} from '../../../../domain';
-import { Button } from '../../components/ui/button';
-import { Card } from '../../components/ui/card';
-import { Input, Label } from '../../components/ui/input';
-import { toast } from '../../components/ui/toast';
-import { useRegister } from './api';
-import { savePendingRegistration } from './pending-registration';
-import { PlanPicker } from './plan-picker';
-import { PLANS } from './plans';
-import { describeRegistrationFailure, type RegistrationFailure } from './registration-failure';
-import { RegistrationSummary } from './registration-summary';
-import { TermsGate } from './terms-gate';
-import { useEmailAvailability } from './use-email-availability';
+} from '../../../domain';
+import { Button } from '../components/ui/button';
+import { Card } from '../components/ui/card';
+import { Input, Label } from '../components/ui/input';
+import { toast } from '../components/ui/toast';
+import { useRegister } from '../features/registration/api';
+import { savePendingRegistration } from '../features/registration/pending-registration';
+import { PlanPicker } from '../features/registration/plan-picker';
+import { PLANS } from '../features/registration/plans';
+import {
+  describeRegistrationFailure,
+  type RegistrationFailure,
+} from '../features/registration/registration-failure';
+import { RegistrationSummary } from '../features/registration/registration-summary';
+import { TermsGate } from '../features/registration/terms-gate';
+import { useEmailAvailability } from '../features/registration/use-email-availability';
 
 export function RegisterPage() {
   const [params] = useSearchParams();

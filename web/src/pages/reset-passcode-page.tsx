@@ -1,9 +1,9 @@
 import { KeyRound } from 'lucide-react';
 import { Link, useSearchParams } from 'react-router';
-import { Button } from '../../components/ui/button';
-import { Card } from '../../components/ui/card';
-import { ApiError } from '../../lib/api-client';
-import { useResetPasscode } from './api';
+import { Button } from '../components/ui/button';
+import { Card } from '../components/ui/card';
+import { useResetPasscode } from '../features/auth/api';
+import { ApiError } from '../lib/api-client';
 
 const LINK_INVALID = 'This reset link has expired or was already used.';
 

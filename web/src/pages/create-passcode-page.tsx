@@ -1,12 +1,12 @@
 import { type FormEvent, useId, useState } from 'react';
 import { Link, Navigate, useNavigate, useSearchParams } from 'react-router';
-import { PASSCODE_MESSAGE, passcodeSchema } from '../../../../domain';
-import { Button } from '../../components/ui/button';
-import { Card } from '../../components/ui/card';
-import { Skeleton } from '../../components/ui/skeleton';
-import { toast } from '../../components/ui/toast';
-import { useSession, useSetPasscode } from './api';
-import { emptyPin, PinInput, pinValue } from './pin-input';
+import { PASSCODE_MESSAGE, passcodeSchema } from '../../../domain';
+import { Button } from '../components/ui/button';
+import { Card } from '../components/ui/card';
+import { Skeleton } from '../components/ui/skeleton';
+import { toast } from '../components/ui/toast';
+import { useSession, useSetPasscode } from '../features/auth/api';
+import { emptyPin, PinInput, pinValue } from '../features/auth/pin-input';
 
 const SET_FAILED = 'Failed to set passcode. Please try again.';
 

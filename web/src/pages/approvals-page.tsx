@@ -1,20 +1,20 @@
 import { ArrowLeft, Inbox, RefreshCw } from 'lucide-react';
 import { useState } from 'react';
 import { Link } from 'react-router';
-import { Button } from '../../components/ui/button';
-import { Card } from '../../components/ui/card';
-import { SkeletonCards } from '../../components/ui/skeleton';
-import { cn } from '../../lib/cn';
+import { Button } from '../components/ui/button';
+import { Card } from '../components/ui/card';
+import { SkeletonCards } from '../components/ui/skeleton';
 import {
   type PendingApproval,
   useApproveUser,
   usePendingApprovals,
   useRejectUser,
   useUpdateRegistrationEmail,
-} from './api';
-import { EditEmailDialog } from './edit-email-dialog';
-import { PendingApprovalCard } from './pending-approval-card';
-import { RejectDialog } from './reject-dialog';
+} from '../features/admin/api';
+import { EditEmailDialog } from '../features/admin/edit-email-dialog';
+import { PendingApprovalCard } from '../features/admin/pending-approval-card';
+import { RejectDialog } from '../features/admin/reject-dialog';
+import { cn } from '../lib/cn';
 
 /** /admin/approvals: pending registrations to approve, reject or correct. */
 export function ApprovalsPage() {

@@ -1,18 +1,18 @@
 import { ArrowLeft, CircleHelp } from 'lucide-react';
 import { type FormEvent, useEffect, useId, useState } from 'react';
 import { Link, useNavigate, useSearchParams } from 'react-router';
-import { loginRequestSchema } from '../../../../domain';
-import { Button } from '../../components/ui/button';
-import { Card } from '../../components/ui/card';
-import { Input, Label } from '../../components/ui/input';
-import { toast } from '../../components/ui/toast';
-import { readRememberedEmail, rememberEmail } from '../landing/remembered-email';
-import { useForgotPasscode, useLogin } from './api';
-import { acceptDisclaimer, disclaimerAccepted } from './disclaimer';
-import { DisclaimerDialog } from './disclaimer-dialog';
-import { describeLoginFailure } from './login-errors';
-import { emptyPin, PinInput, pinValue } from './pin-input';
-import { SignInHelpDialog } from './sign-in-help-dialog';
+import { loginRequestSchema } from '../../../domain';
+import { Button } from '../components/ui/button';
+import { Card } from '../components/ui/card';
+import { Input, Label } from '../components/ui/input';
+import { toast } from '../components/ui/toast';
+import { useForgotPasscode, useLogin } from '../features/auth/api';
+import { acceptDisclaimer, disclaimerAccepted } from '../features/auth/disclaimer';
+import { DisclaimerDialog } from '../features/auth/disclaimer-dialog';
+import { describeLoginFailure } from '../features/auth/login-errors';
+import { emptyPin, PinInput, pinValue } from '../features/auth/pin-input';
+import { SignInHelpDialog } from '../features/auth/sign-in-help-dialog';
+import { readRememberedEmail, rememberEmail } from '../features/landing/remembered-email';
 
 const NAVIGATE_AFTER_MS = 1000;
 
