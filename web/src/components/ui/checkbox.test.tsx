@@ -5,19 +5,20 @@ import { Checkbox, Switch } from './checkbox';
 
 afterEach(cleanup);
 
+function Box() {
+  const [checked, setChecked] = useState(false);
+  return (
+    <Checkbox
+      label="Share my contact info"
+      description="Crew you match with see your mobile number."
+      checked={checked}
+      onCheckedChange={setChecked}
+    />
+  );
+}
+
 describe('Checkbox', () => {
   it('is named by its label and description, and toggled from the label', () => {
-    function Box() {
-      const [checked, setChecked] = useState(false);
-      return (
-        <Checkbox
-          label="Share my contact info"
-          description="Crew you match with see your mobile number."
-          checked={checked}
-          onCheckedChange={setChecked}
-        />
-      );
-    }
     render(<Box />);
     const box = screen.getByRole('checkbox', {
       name: /^Share my contact info ?Crew you match with see your mobile number\.$/,
