@@ -13,6 +13,7 @@ import {
 import { Button } from '../components/ui/button';
 import { Card } from '../components/ui/card';
 import { Input, Label } from '../components/ui/input';
+import { Select } from '../components/ui/select';
 import { toast } from '../components/ui/toast';
 import { useRegister } from '../features/registration/api';
 import { savePendingRegistration } from '../features/registration/pending-registration';
@@ -141,20 +142,14 @@ export function RegisterPage() {
 
           <div className="space-y-1.5">
             <Label htmlFor="register-role">Role</Label>
-            <select
+            <Select
               id="register-role"
               required
               value={role}
               onChange={(e) => setRole(e.target.value as CrewRole | '')}
-              className="h-11 w-full rounded-xl border border-slate-300 bg-white px-3 text-base"
-            >
-              <option value="">Select your role</option>
-              {CREW_ROLES.map((r) => (
-                <option key={r} value={r}>
-                  {r}
-                </option>
-              ))}
-            </select>
+              placeholder="Select your role"
+              options={CREW_ROLES}
+            />
           </div>
 
           <PlanPicker value={membership} onChange={setMembership} />

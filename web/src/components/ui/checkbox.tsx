@@ -7,6 +7,8 @@ type CheckboxProps = Omit<InputHTMLAttributes<HTMLInputElement>, 'type' | 'onCha
   /** A line under the label, read as the box's description. */
   description?: ReactNode;
   onCheckedChange?: (checked: boolean) => void;
+  /** The label text's look: a setting's name by default, fine print for consents. */
+  labelClassName?: string;
 };
 
 /**
@@ -17,11 +19,12 @@ export function Checkbox({
   label,
   description,
   onCheckedChange,
+  labelClassName = 'font-medium',
   className,
   ...props
 }: CheckboxProps) {
   return (
-    <label className={cn('flex items-start gap-3', className)}>
+    <label className={cn('flex items-start', className ?? 'gap-3')}>
       <input
         type="checkbox"
         className="mt-1 h-5 w-5 shrink-0"
@@ -29,7 +32,7 @@ export function Checkbox({
         {...props}
       />
       <span>
-        <span className="font-medium">{label}</span>
+        <span className={labelClassName}>{label}</span>
         {description ? <span className="block text-sm text-slate-600">{description}</span> : null}
       </span>
     </label>

@@ -6,6 +6,8 @@ type SelectProps = SelectHTMLAttributes<HTMLSelectElement> & {
   options: readonly string[];
   /** The empty first choice ('Select your role'), value ''. */
   placeholder?: string;
+  /** The placeholder only prompts: it cannot be chosen again once something is. */
+  placeholderDisabled?: boolean;
 };
 
 /**
@@ -13,7 +15,7 @@ type SelectProps = SelectHTMLAttributes<HTMLSelectElement> & {
  * nothing has to be re-implemented. Label it with <Label htmlFor>.
  */
 export const Select = forwardRef<HTMLSelectElement, SelectProps>(function Select(
-  { options, placeholder, className, ...props },
+  { options, placeholder, placeholderDisabled, className, ...props },
   ref,
 ) {
   return (
@@ -25,7 +27,11 @@ export const Select = forwardRef<HTMLSelectElement, SelectProps>(function Select
       )}
       {...props}
     >
-      {placeholder !== undefined ? <option value="">{placeholder}</option> : null}
+      {placeholder !== undefined ? (
+        <option value="" disabled={placeholderDisabled}>
+          {placeholder}
+        </option>
+      ) : null}
       {options.map((option) => (
         <option key={option} value={option}>
           {option}

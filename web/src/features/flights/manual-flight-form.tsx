@@ -9,6 +9,7 @@ import {
 } from '../../../../domain';
 import { Button } from '../../components/ui/button';
 import { Input, Label } from '../../components/ui/input';
+import { Select } from '../../components/ui/select';
 import { toast } from '../../components/ui/toast';
 import { useAddFlight } from './api';
 import type { Viewer } from './viewer';
@@ -117,19 +118,13 @@ export function ManualFlightForm({ viewer }: { viewer: Viewer }) {
       </div>
       <div className="space-y-1.5">
         <Label htmlFor="flight-role">Your role</Label>
-        <select
+        <Select
           id="flight-role"
-          className="h-11 w-full rounded-xl border border-slate-300 bg-white px-3"
           value={role}
           onChange={(e) => setRole(e.target.value)}
-        >
-          <option value="">Select your role</option>
-          {CREW_ROLES.map((r) => (
-            <option key={r} value={r}>
-              {r}
-            </option>
-          ))}
-        </select>
+          placeholder="Select your role"
+          options={CREW_ROLES}
+        />
       </div>
       <div className="grid grid-cols-2 gap-2">
         <Button variant="outline" onClick={() => navigate('/home')}>

@@ -11,6 +11,7 @@ import {
 import { Button } from '../../components/ui/button';
 import { Card } from '../../components/ui/card';
 import { Label } from '../../components/ui/input';
+import { Textarea } from '../../components/ui/textarea';
 import { toast } from '../../components/ui/toast';
 import { useAddFlightsBatch } from '../flights/api';
 import { formatDay } from '../flights/format';
@@ -125,10 +126,10 @@ export function RosterUpload() {
 
       <div className="space-y-1.5">
         <Label htmlFor="roster-text">Roster text</Label>
-        <textarea
+        <Textarea
           id="roster-text"
           rows={8}
-          className="w-full rounded-xl border border-slate-300 p-3 font-mono text-sm"
+          className="font-mono text-sm"
           placeholder={'Paste your roster here, e.g.\nMon 3 Mar\n0655 BA117 LHR JFK'}
           value={text}
           onChange={(e) => {
