@@ -1,6 +1,5 @@
 import type { CrewMember } from '../../../../domain';
-import { Button } from '../../components/ui/button';
-import { Dialog } from '../../components/ui/dialog';
+import { ConfirmDialog } from '../../components/ui/confirm-dialog';
 import { toast } from '../../components/ui/toast';
 import { useLeaveFlight } from '../flights/api';
 
@@ -30,27 +29,15 @@ export function RemoveCrewDialog({
       },
     );
   return (
-    <Dialog
+    <ConfirmDialog
       open={member !== null}
-      onOpenChange={(open) => {
-        if (!open) onClose();
-      }}
+      onCancel={onClose}
+      onConfirm={() => member && remove(member.id)}
       title={`Remove ${member?.user.displayName ?? ''} from this flight?`}
       description="They will no longer appear in this flight's crew list."
-      footer={
-        <>
-          <Button variant="outline" onClick={onClose}>
-            Cancel
-          </Button>
-          <Button
-            variant="destructive"
-            disabled={mutation.isPending}
-            onClick={() => member && remove(member.id)}
-          >
-            Remove
-          </Button>
-        </>
-      }
+      confirmLabel="Remove"
+      busy={mutation.isPending}
+      destructive
     />
   );
 }

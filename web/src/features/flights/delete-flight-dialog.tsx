@@ -1,5 +1,4 @@
-import { Button } from '../../components/ui/button';
-import { Dialog } from '../../components/ui/dialog';
+import { ConfirmDialog } from '../../components/ui/confirm-dialog';
 import { toast } from '../../components/ui/toast';
 import { useDeleteFlight } from './api';
 
@@ -49,27 +48,16 @@ export function DeleteFlightDialog({
     },
   }[variant];
   return (
-    <Dialog
+    <ConfirmDialog
       open={flight !== null}
-      onOpenChange={(open) => {
-        if (!open) onClose();
-      }}
+      onCancel={onClose}
+      onConfirm={() => flight && confirm(flight.id)}
       title={text.title}
       description={text.description}
-      footer={
-        <>
-          <Button variant="outline" onClick={onClose}>
-            Cancel
-          </Button>
-          <Button
-            variant="destructive"
-            disabled={mutation.isPending}
-            onClick={() => flight && confirm(flight.id)}
-          >
-            {mutation.isPending ? 'Deleting...' : 'Delete'}
-          </Button>
-        </>
-      }
+      confirmLabel="Delete"
+      busyLabel="Deleting..."
+      busy={mutation.isPending}
+      destructive
     />
   );
 }

@@ -1,5 +1,4 @@
-import { Button } from '../../components/ui/button';
-import { Dialog } from '../../components/ui/dialog';
+import { ConfirmDialog } from '../../components/ui/confirm-dialog';
 import { toast } from '../../components/ui/toast';
 import { useLeaveFlight } from './api';
 
@@ -33,27 +32,15 @@ export function LeaveFlightDialog({
       },
     );
   return (
-    <Dialog
+    <ConfirmDialog
       open={entry !== null}
-      onOpenChange={(open) => {
-        if (!open) onClose();
-      }}
+      onCancel={onClose}
+      onConfirm={() => entry && confirm(entry)}
       title="Leave flight"
       description={`Are you sure you want to leave ${entry?.flightNumber ?? ''}? You will be removed from its crew list; the flight stays for the other crew.`}
-      footer={
-        <>
-          <Button variant="outline" onClick={onClose}>
-            Cancel
-          </Button>
-          <Button
-            variant="destructive"
-            disabled={leave.isPending}
-            onClick={() => entry && confirm(entry)}
-          >
-            Leave flight
-          </Button>
-        </>
-      }
+      confirmLabel="Leave flight"
+      busy={leave.isPending}
+      destructive
     />
   );
 }

@@ -3,6 +3,7 @@ import { type FormEvent, useId, useState } from 'react';
 import { ACCESS_REASONS, type User } from '../../../../domain';
 import { Button } from '../../components/ui/button';
 import { Card } from '../../components/ui/card';
+import { ConfirmDialog } from '../../components/ui/confirm-dialog';
 import { Dialog } from '../../components/ui/dialog';
 import { Input, Label } from '../../components/ui/input';
 import { toast } from '../../components/ui/toast';
@@ -48,21 +49,15 @@ export function SessionActions() {
         <MonitorSmartphone aria-hidden="true" className="h-4 w-4" />
         Sign out of all devices
       </Button>
-      <Dialog
+      <ConfirmDialog
         open={confirmAll}
-        onOpenChange={setConfirmAll}
+        onCancel={() => setConfirmAll(false)}
+        onConfirm={signOutEverywhere}
         title="Sign out of all devices?"
         description="Every device signed in to your account, this one included, will be signed out."
-        footer={
-          <>
-            <Button variant="outline" onClick={() => setConfirmAll(false)}>
-              Cancel
-            </Button>
-            <Button disabled={logoutAll.isPending} onClick={signOutEverywhere}>
-              {logoutAll.isPending ? 'Signing out...' : 'Sign Out Everywhere'}
-            </Button>
-          </>
-        }
+        confirmLabel="Sign Out Everywhere"
+        busyLabel="Signing out..."
+        busy={logoutAll.isPending}
       />
     </Card>
   );
