@@ -24,6 +24,10 @@ export const BADGE_LIFETIME_AFTER_YEAR = 2090;
 export const LIFETIME_FROM_YEAR = 2099;
 
 /** Profile field limits: the server's schemas and the web forms' maxLength use the same numbers. */
+/** RFC 5321's longest usable address; also keeps e-mails inside index-row limits. */
+export const EMAIL_MAX = 254;
+/** Ids are PostgreSQL `integer` (serial) columns. */
+export const ID_MAX = 2_147_483_647;
 export const NAME_MAX = 100;
 export const NICKNAME_MAX = 40;
 export const MOBILE_MAX = 32;
@@ -141,3 +145,14 @@ export type StatsSort = (typeof STATS_SORTS)[number];
 export const ANONYMOUS_NAME = 'Anonymous Crew Member';
 export const DEMO_DISPLAY_NAME = 'Test User';
 export const IN_APP_CONTACT_NOTE = 'This crew member prefers to chat in-app';
+
+/**
+ * Per-member caps. Sockets: an 11th closes the member's oldest with the close code, which the
+ * web client takes as "stop reconnecting" (it would otherwise evict another tab in turn).
+ * Actions: socket frames and `POST /api/messages` share one budget a second.
+ */
+export const MAX_SOCKETS_PER_MEMBER = 10;
+export const TOO_MANY_SOCKETS_CLOSE_CODE = 4008;
+export const TOO_MANY_SOCKETS_REASON = 'Too many open connections';
+export const MEMBER_ACTIONS_PER_SECOND = 20;
+export const TOO_MANY_MESSAGES = 'Too many messages. Please slow down.';

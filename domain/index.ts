@@ -11,6 +11,7 @@ export * from './rules/identity';
 export * from './rules/membership';
 export * from './rules/presenter';
 export * from './rules/stats';
+export * from './rules/throttle';
 export * from './rules/time';
 export * from './rules/waves';
 export * from './schemas/admin';

@@ -54,6 +54,11 @@ test('live: a wave arrives, is accepted and chatted on without reloads; a closed
   // Each sees the other online.
   await expect(aChat.getByRole('img', { name: 'Online' })).toBeVisible();
   await expect(bChat.getByRole('img', { name: 'Online' })).toBeVisible();
+  // Both threads have loaded (empty): until then the list shows a skeleton, not even one's own
+  // message being sent, and what Bob then sees can only come over the socket.
+  const emptyThread = 'No messages here yet. Say hello to start the conversation!';
+  await expect(aChat.getByRole('log').getByText(emptyThread)).toBeVisible();
+  await expect(bChat.getByRole('log').getByText(emptyThread)).toBeVisible();
 
   // Messages go both ways live; the sender's own copy is not doubled.
   const aBox = aChat.getByRole('textbox', { name: 'Message' });

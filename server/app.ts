@@ -10,13 +10,18 @@ import {
   validatorCompiler,
   type ZodTypeProvider,
 } from 'fastify-type-provider-zod';
+import type { z } from 'zod';
+import { storableInput } from '../domain';
 import type { Config } from './config';
 import type { Database } from './db/client';
 import { createMailSender, type MailSender } from './jobs/mail-sender';
 import { createScheduler } from './jobs/scheduler';
 import { type Clock, systemClock } from './lib/clock';
+import { serializeError } from './lib/log-errors';
+import { createMemberThrottle, type MemberThrottle } from './lib/member-throttle';
 import { createPinCipher, type PinCipher } from './lib/pin-crypto';
 import { createRateLimiter, type RateLimiter } from './lib/rate-limit';
+import { trustProxyFn } from './lib/trust-proxy';
 import { createMailTransport, type MailTransport } from './mail/transport';
 import { accountRoutes } from './modules/account/routes';
 import { adminRoutes } from './modules/admin/routes';
@@ -49,6 +54,8 @@ export type AppDeps = {
   sessions: SessionStore;
   pins: PinCipher;
   rateLimiter: RateLimiter;
+  /** Live actions per member per second: socket frames and sent messages share it. */
+  memberThrottle: MemberThrottle;
   mail: MailSender;
   /** Ask the mail job to run now (after a transaction that queued mail committed). */
   kickMail(): void;
@@ -74,6 +81,8 @@ export type BuildAppOptions = {
   mailTransport?: MailTransport;
   /** Event fan-out; defaults to LISTEN/NOTIFY with DATABASE_URL, else in-process. */
   bus?: Bus;
+  /** Where log lines go; defaults to stdout. Tests pass a stream to read what was logged. */
+  logStream?: { write(line: string): void };
 };
 
 /** Plugins and modules, nothing else: main.ts and tests both build the app through here. */
@@ -89,14 +98,24 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
       serializers: {
         // Query strings can carry one-time tokens; they never reach the log.
         req: (req) => ({ method: req.method, url: req.url.split('?')[0], remoteAddress: req.ip }),
+        // Code, message, constraint and table; never bound parameters or `detail` (members' data).
+        err: serializeError,
       },
+      ...(options.logStream ? { stream: options.logStream } : {}),
     },
-    trustProxy: config.trustProxy,
+    // A function, not Fastify's number form (which trusts nothing) nor `true` (which trusts
+    // whatever the client wrote at the left of X-Forwarded-For).
+    trustProxy: trustProxyFn(config.trustProxy),
     bodyLimit: 1024 * 1024,
     forceCloseConnections: 'idle',
   }).withTypeProvider<ZodTypeProvider>();
 
-  app.setValidatorCompiler(validatorCompiler);
+  // Every route's body, query and path first refuses text PostgreSQL cannot store, whatever
+  // the field's own schema says (domain storableInput), so no new field can forget it.
+  // (Every route schema here is zod, as fastify-type-provider-zod itself assumes.)
+  app.setValidatorCompiler((route) =>
+    validatorCompiler({ ...route, schema: storableInput(route.schema as z.ZodType) }),
+  );
   app.setSerializerCompiler(serializerCompiler);
   const clock = options.clock ?? systemClock;
   const scheduler = createScheduler(app.log);
@@ -114,7 +133,8 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   const bus =
     options.bus ??
     (config.databaseUrl ? await createPostgresBus(config.databaseUrl, app.log) : createLocalBus());
-  const realtime = createRealtime({ database, clock, bus, log: app.log });
+  const memberThrottle = createMemberThrottle(clock);
+  const realtime = createRealtime({ database, clock, bus, log: app.log, throttle: memberThrottle });
   // A revoked session closes its sockets, and leaves the session cache, on every instance.
   const sessions = createSessionStore(database.db, ({ userId, tokenHash }) =>
     realtime.publish({ e: 'revoke', userId, ...(tokenHash ? { tokenHash } : {}) }),
@@ -136,6 +156,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     sessions,
     pins: createPinCipher(config.appSecret),
     rateLimiter: createRateLimiter(database.db),
+    memberThrottle,
     mail,
     kickMail: () => scheduler.kick('mail'),
   });

@@ -70,6 +70,15 @@ describe('server start with a bad configuration', () => {
     expect(result.stderr).toContain('PORT: must be a port number');
   });
 
+  it('refuses TRUST_PROXY=true in one line saying what to write instead', () => {
+    const result = start({ TRUST_PROXY: 'true' });
+    expect(result.status).toBe(1);
+    expect(result.stderr.trim().split('\n')).toHaveLength(1);
+    expect(result.stderr).toContain(
+      "TRUST_PROXY: 'true' would trust every X-Forwarded-For entry; write the number of proxies",
+    );
+  });
+
   it('exits 1 within 10 s when DATABASE_URL cannot be reached', () => {
     const started = Date.now();
     const result = start({

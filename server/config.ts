@@ -2,6 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { chmodSync, existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { z } from 'zod';
+import { parseTrustProxy, type TrustProxy } from './lib/trust-proxy';
 
 /** Thrown for a configuration problem; main.ts prints its message as one line and exits 1. */
 export class ConfigError extends Error {}
@@ -92,7 +93,17 @@ const envSchema = z.object({
     (v) => v === undefined || /^\d{4}$/.test(v),
     'must be exactly 4 digits',
   ),
-  TRUST_PROXY: optionalString,
+  TRUST_PROXY: z
+    .string()
+    .optional()
+    .transform((v, ctx) => {
+      const parsed = parseTrustProxy(v);
+      if (parsed !== false && 'error' in parsed) {
+        ctx.addIssue({ code: 'custom', message: parsed.error });
+        return z.NEVER;
+      }
+      return parsed;
+    }),
   LOG_LEVEL: optionalString,
   RATE_LIMIT_LOGIN_PER_IP: positiveInt(20),
   RATE_LIMIT_RESET_PER_HOUR: positiveInt(2),
@@ -126,7 +137,8 @@ export type Config = {
   };
   publicUrl: string;
   demoPasscode: string;
-  trustProxy: boolean;
+  /** The proxies believed about the client's address (X-Forwarded-For); false: none. */
+  trustProxy: TrustProxy;
   logLevel: string;
   limits: {
     loginPerIp: number;
@@ -187,7 +199,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     },
     publicUrl: (e.PUBLIC_URL ?? `http://localhost:${portNumber}`).replace(/\/$/, ''),
     demoPasscode: e.DEMO_PASSCODE ?? '0000',
-    trustProxy: e.TRUST_PROXY === '1' || e.TRUST_PROXY === 'true',
+    trustProxy: e.TRUST_PROXY,
     logLevel: e.LOG_LEVEL ?? (nodeEnv === 'test' ? 'silent' : 'info'),
     limits: {
       loginPerIp: e.RATE_LIMIT_LOGIN_PER_IP,

@@ -1,58 +1,43 @@
 import { mkdirSync } from 'node:fs';
 import path from 'node:path';
-import { buildApp } from './app';
+import type { FastifyInstance } from 'fastify';
 import { ConfigError, loadConfig } from './config';
-import { type Database, openDatabase } from './db/client';
-import { lockDataDir } from './db/data-dir-lock';
-import { createPinCipher } from './lib/pin-crypto';
-import { ensureBootstrapAdmin } from './modules/admin/bootstrap-admin';
 
-async function main() {
-  const config = loadConfig();
-  let database: Database;
-  let unlock = () => {};
-  if (config.databaseUrl) {
-    database = await openDatabase({ kind: 'postgres', url: config.databaseUrl });
-  } else {
-    const dir = path.join(config.dataDir, 'pgdata');
-    mkdirSync(dir, { recursive: true });
-    unlock = lockDataDir(config.dataDir, 'the Jumpseat server');
-    database = await openDatabase({ kind: 'pglite', dataDir: dir });
-  }
-  await database.migrate();
-  await ensureBootstrapAdmin(database.db, config, createPinCipher(config.appSecret), new Date());
+/**
+ * The server process: open the database, migrate, ensure the first admin, listen; on SIGTERM or
+ * SIGINT close it all again and exit 0.
+ *
+ * The signal handlers are installed before anything else happens, and the ready line is printed
+ * after them. (They used to be installed just after that line: a supervisor — or a test — stopping
+ * the server as soon as it said it was running could land in between and kill it with the
+ * default action, exit by signal, PGlite not closed.) A signal during startup lets the step under
+ * way finish (a migration is not cut off), then closes what is open so far and exits 0.
+ *
+ * Everything heavy is imported dynamically, after the handlers: loading it takes seconds.
+ */
+let stopSignal: NodeJS.Signals | null = null;
+/** Undo steps for what startup has opened, in opening order; shutdown runs them in reverse. */
+const opened: Array<() => unknown> = [];
+let app: FastifyInstance | undefined;
+let running = false;
 
-  const app = await buildApp({ config, database, startJobs: true });
-  await app.listen({ port: config.port, host: config.host });
-  const shownHost =
-    config.host === '0.0.0.0' || config.host === '127.0.0.1' ? 'localhost' : config.host;
-  const address = app.server.address();
-  const port = typeof address === 'object' && address ? address.port : config.port;
-  console.log(`Jumpseat is running: open http://${shownHost}:${port} (database: ${database.kind})`);
+// First of all: until a handler exists, SIGTERM's default action (the kernel ends the process)
+// applies. The handlers can only run once this module's top level is done, so `startup` is set.
+process.on('SIGTERM', requestStop);
+process.on('SIGINT', requestStop);
+const startup = start();
 
-  let closing = false;
-  const shutdown = async (signal: string) => {
-    if (closing) return;
-    closing = true;
-    app.log.info({ signal }, 'shutting down');
-    // Stop accepting, let in-flight requests finish, close sockets, then the database.
-    const force = setTimeout(() => process.exit(1), 15_000);
-    force.unref();
-    try {
-      await app.close();
-      await database.close();
-      unlock();
-      process.exit(0);
-    } catch (err) {
-      app.log.error({ err }, 'shutdown failed');
-      process.exit(1);
-    }
-  };
-  process.on('SIGTERM', () => void shutdown('SIGTERM'));
-  process.on('SIGINT', () => void shutdown('SIGINT'));
+function requestStop(signal: NodeJS.Signals) {
+  if (stopSignal) return;
+  stopSignal = signal;
+  // A failed startup is reported (exit 1) by its own catch below.
+  startup.then(
+    () => shutdown(signal),
+    () => undefined,
+  );
 }
 
-main().catch((error: unknown) => {
+startup.catch((error: unknown) => {
   if (error instanceof ConfigError) {
     console.error(`Configuration error: ${error.message}`);
   } else {
@@ -60,3 +45,67 @@ main().catch((error: unknown) => {
   }
   process.exit(1);
 });
+
+async function start() {
+  const config = loadConfig();
+  const [{ buildApp }, { openDatabase }, { lockDataDir }, { createPinCipher }, bootstrap] =
+    await Promise.all([
+      import('./app'),
+      import('./db/client'),
+      import('./db/data-dir-lock'),
+      import('./lib/pin-crypto'),
+      import('./modules/admin/bootstrap-admin'),
+    ]);
+  if (stopSignal) return;
+
+  let database: Awaited<ReturnType<typeof openDatabase>>;
+  if (config.databaseUrl) {
+    database = await openDatabase({ kind: 'postgres', url: config.databaseUrl });
+  } else {
+    const dir = path.join(config.dataDir, 'pgdata');
+    mkdirSync(dir, { recursive: true });
+    opened.push(lockDataDir(config.dataDir, 'the Jumpseat server'));
+    database = await openDatabase({ kind: 'pglite', dataDir: dir });
+  }
+  opened.push(() => database.close());
+  if (stopSignal) return;
+  await database.migrate();
+  if (stopSignal) return;
+  await bootstrap.ensureBootstrapAdmin(
+    database.db,
+    config,
+    createPinCipher(config.appSecret),
+    new Date(),
+  );
+  if (stopSignal) return;
+
+  const server = await buildApp({ config, database, startJobs: true });
+  app = server;
+  opened.push(() => server.close());
+  if (stopSignal) return;
+  await server.listen({ port: config.port, host: config.host });
+  if (stopSignal) return;
+  const shownHost =
+    config.host === '0.0.0.0' || config.host === '127.0.0.1' ? 'localhost' : config.host;
+  const address = server.server.address();
+  const port = typeof address === 'object' && address ? address.port : config.port;
+  running = true;
+  console.log(`Jumpseat is running: open http://${shownHost}:${port} (database: ${database.kind})`);
+}
+
+async function shutdown(signal: NodeJS.Signals) {
+  if (!running) console.log(`Jumpseat stopped during startup (${signal})`);
+  app?.log.info({ signal }, 'shutting down');
+  const force = setTimeout(() => process.exit(1), 15_000);
+  force.unref();
+  try {
+    // Stop accepting, let in-flight requests finish, close sockets, then the database, then
+    // release DATA_DIR.
+    for (const undo of opened.reverse()) await undo();
+    process.exit(0);
+  } catch (err) {
+    if (app) app.log.error({ err }, 'shutdown failed');
+    else console.error(err);
+    process.exit(1);
+  }
+}

@@ -1,5 +1,6 @@
 import { z } from 'zod';
-import { idSchema, nullableIsoDateTimeSchema } from './common';
+import { emailInput, idSchema, nullableIsoDateTimeSchema } from './common';
+import { isCrewEmail } from './registration';
 
 /** The spec's "Pending approval record" (snake_case as the spec names it). */
 export const pendingApprovalSchema = z.object({
@@ -26,12 +27,39 @@ export const rejectUserRequestSchema = z.object({
 });
 export const rejectUserResponseSchema = z.object({ success: z.boolean(), message: z.string() });
 
-export const updateEmailRequestSchema = z.object({
-  email: z
-    .string({ error: 'Please enter a valid email address' })
-    .trim()
-    .toLowerCase()
-    .min(1, 'Please enter a valid email address')
-    .pipe(z.email('Please enter a valid email address')),
-});
+const adminEditedEmail = emailInput('Please enter a valid email address');
+
+/**
+ * The form check the web dialog runs: a well-formed address. The web app does not know the
+ * server's domains or admin address, so the account rule below is the server's alone.
+ */
+export const updateEmailRequestSchema = z.object({ email: adminEditedEmail });
+
+/** The server's e-mail rule for accounts (spec): a crew domain, or the admin's own address. */
+export type AccountEmailRule = {
+  crewEmailDomains: readonly string[];
+  adminEmail?: string | undefined;
+  airlineName: string;
+};
+
+export const accountEmailMessage = (airlineName: string) =>
+  `Email must be a valid ${airlineName} email or admin email`;
+
+export function isAccountEmail(email: string, rule: AccountEmailRule): boolean {
+  const lower = email.trim().toLowerCase();
+  return (
+    isCrewEmail(lower, rule.crewEmailDomains) ||
+    (rule.adminEmail !== undefined && lower === rule.adminEmail.trim().toLowerCase())
+  );
+}
+
+/** POST /api/admin/users/{id}/update-email, as the server checks it. */
+export function makeUpdateEmailRequestSchema(rule: AccountEmailRule) {
+  return z.object({
+    email: adminEditedEmail.refine(
+      (email) => isAccountEmail(email, rule),
+      accountEmailMessage(rule.airlineName),
+    ),
+  });
+}
 export const updateEmailResponseSchema = z.object({ oldEmail: z.string(), newEmail: z.string() });

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { PIN_LENGTH } from '../constants';
+import { EMAIL_MAX, PIN_LENGTH } from '../constants';
 import { emailInput, isoDateTimeSchema, passcodeSchema } from './common';
 import { subscriptionStatusSchema, userSchema } from './user';
 
@@ -30,7 +30,12 @@ export const FORGOT_NEEDS_EMAIL = 'Please enter your email address first to rese
 
 /** POST /api/auth/login. Only presence is checked: a wrong e-mail is a credentials error. */
 export const loginRequestSchema = z.object({
-  email: z.string({ error: ENTER_EMAIL }).trim().toLowerCase().min(1, ENTER_EMAIL),
+  email: z
+    .string({ error: ENTER_EMAIL })
+    .trim()
+    .toLowerCase()
+    .min(1, ENTER_EMAIL)
+    .max(EMAIL_MAX, LOGIN_MESSAGES.invalid_credentials),
   passcode: z
     .string({ error: ENTER_PASSCODE })
     .trim()

@@ -1,17 +1,70 @@
 import { z } from 'zod';
-import { PIN_LENGTH } from '../constants';
+import { EMAIL_MAX, ID_MAX, PIN_LENGTH } from '../constants';
 
-/** Ids are serial integers. */
-export const idSchema = z.number().int().positive();
-/** Path parameters arrive as text. */
-/** Ids are PostgreSQL integers: anything outside that range is unknown input, not a 500. */
-/** A path id: a positive PostgreSQL integer, or 'Invalid id' (never a database error). */
+export const INVALID_ID = 'Invalid id';
+/**
+ * The one id schema, for ids in bodies, paths and socket frames: a positive PostgreSQL integer,
+ * or 'Invalid id' (400), never a database error.
+ */
+export const idSchema = z
+  .number(INVALID_ID)
+  .int(INVALID_ID)
+  .positive(INVALID_ID)
+  .max(ID_MAX, INVALID_ID);
+/** A path id arrives as text: the same id once read as a number. */
 export const idParam = z.coerce
-  .number('Invalid id')
-  .int('Invalid id')
-  .positive('Invalid id')
-  .max(2_147_483_647, 'Invalid id');
+  .number(INVALID_ID)
+  .int(INVALID_ID)
+  .positive(INVALID_ID)
+  .max(ID_MAX, INVALID_ID);
 export const idParamSchema = z.object({ id: idParam });
+
+export const TEXT_NOT_ALLOWED = 'Text contains characters that are not allowed.';
+
+const LONE_SURROGATE = /[\ud800-\udbff](?![\udc00-\udfff])|(?<![\ud800-\udbff])[\udc00-\udfff]/;
+
+/** PostgreSQL text cannot hold NUL, and UTF-8 cannot hold a lone UTF-16 surrogate. */
+export function isStorableText(text: string): boolean {
+  return !text.includes('\u0000') && !LONE_SURROGATE.test(text);
+}
+
+/** The path of the first string (value or key) in parsed input that cannot be stored, if any. */
+export function findUnstorableText(
+  value: unknown,
+  path: (string | number)[] = [],
+): (string | number)[] | null {
+  if (typeof value === 'string') return isStorableText(value) ? null : path;
+  if (Array.isArray(value)) {
+    for (const [i, item] of value.entries()) {
+      const found = findUnstorableText(item, [...path, i]);
+      if (found) return found;
+    }
+    return null;
+  }
+  if (value !== null && typeof value === 'object') {
+    for (const [key, item] of Object.entries(value)) {
+      if (!isStorableText(key)) return [...path, key];
+      const found = findUnstorableText(item, [...path, key]);
+      if (found) return found;
+    }
+  }
+  return null;
+}
+
+/**
+ * Any input schema, refusing first any text that cannot be stored (anywhere in the input,
+ * whatever the field's own schema says). The server applies it to every route's body, query and
+ * path, and to every socket frame, so no new field can forget it.
+ */
+export function storableInput<T extends z.ZodType>(schema: T) {
+  return z
+    .unknown()
+    .superRefine((value, ctx) => {
+      const path = findUnstorableText(value);
+      if (path) ctx.addIssue({ code: 'custom', path, message: TEXT_NOT_ALLOWED });
+    })
+    .pipe(schema);
+}
 
 /** Response dates: ISO 8601 UTC strings, as Date#toISOString writes them. */
 export const isoDateTimeSchema = z.iso.datetime();
@@ -49,6 +102,7 @@ export const emailInput = (
     .trim()
     .toLowerCase()
     .min(1, requiredMessage)
+    .max(EMAIL_MAX, invalidMessage)
     .pipe(z.email(invalidMessage));
 
 /** The error body of every failed call (API-CONVENTIONS "Status codes and bodies"). */

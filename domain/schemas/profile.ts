@@ -1,5 +1,12 @@
 import { z } from 'zod';
-import { CREW_ROLES, DELETION_GRACE_DAYS, MOBILE_MAX, NAME_MAX, NICKNAME_MAX } from '../constants';
+import {
+  CREW_ROLES,
+  DELETION_GRACE_DAYS,
+  EMAIL_MAX,
+  MOBILE_MAX,
+  NAME_MAX,
+  NICKNAME_MAX,
+} from '../constants';
 import { isoDateTimeSchema, optionalText, requiredText } from './common';
 import { rankSchema } from './user';
 
@@ -22,6 +29,7 @@ const contactEmail = z
   .string()
   .trim()
   .toLowerCase()
+  .max(EMAIL_MAX, 'Please enter a valid email address')
   .pipe(z.union([z.literal(''), z.email('Please enter a valid email address')]))
   .transform((value) => value || null)
   .nullish();

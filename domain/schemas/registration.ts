@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { CREW_EMAIL_DOMAINS, CREW_ROLES, REGISTRATION_MEMBERSHIPS } from '../constants';
+import { CREW_EMAIL_DOMAINS, CREW_ROLES, EMAIL_MAX, REGISTRATION_MEMBERSHIPS } from '../constants';
 
 export const FILL_REQUIRED = 'Please fill in all required fields';
 export const EMAIL_TAKEN =
@@ -31,6 +31,7 @@ export function makeRegistrationRequestSchema(domains: readonly string[]) {
       .trim()
       .toLowerCase()
       .min(1, FILL_REQUIRED)
+      .max(EMAIL_MAX, 'Please enter a valid email address')
       .pipe(z.email('Please enter a valid email address'))
       .refine((email) => isCrewEmail(email, domains), crewEmailMessage(domains)),
     name: z.string({ error: FILL_REQUIRED }).trim().min(1, FILL_REQUIRED).max(100),
@@ -61,6 +62,11 @@ export type RegistrationResponse = z.infer<typeof registrationResponseSchema>;
 
 /** GET /api/check-email?email=... */
 export const checkEmailQuerySchema = z.object({
-  email: z.string().trim().toLowerCase().pipe(z.email('Please enter a valid email address')),
+  email: z
+    .string()
+    .trim()
+    .toLowerCase()
+    .max(EMAIL_MAX, 'Please enter a valid email address')
+    .pipe(z.email('Please enter a valid email address')),
 });
 export const checkEmailResponseSchema = z.object({ exists: z.boolean() });

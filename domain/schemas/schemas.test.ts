@@ -6,7 +6,15 @@ import {
   renewalEligibilitySchema,
   setPasscodeRequestSchema,
 } from './auth';
-import { errorBodySchema } from './common';
+import {
+  errorBodySchema,
+  findUnstorableText,
+  idParam,
+  idSchema,
+  isStorableText,
+  storableInput,
+  TEXT_NOT_ALLOWED,
+} from './common';
 import { crewMemberSchema, joinFlightRequestSchema, updateCrewEntryRequestSchema } from './crew';
 import {
   batchFlightsRequestSchema,
@@ -436,5 +444,37 @@ describe('waves and messages', () => {
     ['x'.repeat(2001), 'Message must be 2000 characters or fewer'],
   ])('refuses message %#', (content, message) => {
     expect(firstMessage(sendMessageRequestSchema, { waveId: 3, content })).toBe(message);
+  });
+});
+
+describe('input PostgreSQL can store', () => {
+  it('refuses NUL and lone surrogates, keeps paired surrogates (emoji)', () => {
+    expect(isStorableText('Crew 😀 é')).toBe(true);
+    for (const bad of ['a\u0000b', '\ud800', 'x\udc00', '\ud83d\ud83d']) {
+      expect(isStorableText(bad), JSON.stringify(bad)).toBe(false);
+    }
+  });
+
+  it('finds unstorable text anywhere in parsed input, keys included', () => {
+    expect(findUnstorableText({ a: ['ok', { b: 'x\u0000' }] })).toEqual(['a', 1, 'b']);
+    expect(findUnstorableText({ 'k\ud800': 1 })).toEqual(['k\ud800']);
+    expect(findUnstorableText({ a: [1, null, true, 'fine'] })).toBeNull();
+  });
+
+  it('storableInput refuses before the wrapped schema, with one message and the path', () => {
+    const schema = storableInput(z.object({ name: z.string().min(5) }));
+    const result = schema.safeParse({ name: 'a\u0000' });
+    expect(result.error?.issues).toMatchObject([{ message: TEXT_NOT_ALLOWED, path: ['name'] }]);
+    expect(schema.parse({ name: 'Alice' })).toEqual({ name: 'Alice' });
+  });
+
+  it('has one id range for bodies and paths: 1 to 2^31-1', () => {
+    for (const bad of [0, -1, 1.5, 2 ** 31, 2 ** 53]) {
+      expect(idSchema.safeParse(bad).error?.issues[0]?.message).toBe('Invalid id');
+      expect(idParam.safeParse(String(bad)).success).toBe(false);
+    }
+    expect(idSchema.parse(2 ** 31 - 1)).toBe(2 ** 31 - 1);
+    expect(idParam.parse('42')).toBe(42);
+    expect(idParam.safeParse('abc').success).toBe(false);
   });
 });

@@ -55,7 +55,7 @@ export function createMailSender(deps: {
         const attempts = row.attempts + 1;
         const message = error instanceof Error ? error.message : String(error);
         deps.log?.warn(
-          { mailId: row.id, attempts, err: message },
+          { mailId: row.id, attempts, err: error },
           'mail delivery failed; will retry',
         );
         await tx

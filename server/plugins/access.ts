@@ -1,4 +1,4 @@
-import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest, FastifySchema } from 'fastify';
 import type { UserRow } from '../db/schema';
 import { forbidden, unauthorized } from '../lib/errors';
 import type { SessionContext } from '../modules/auth/session-store';
@@ -16,6 +16,8 @@ export type RouteDeclaration = {
   access: Access;
   notDemo: boolean;
   websocket: boolean;
+  /** The route's input schemas, so tests can derive requests from the table itself. */
+  schema: FastifySchema | undefined;
 };
 
 declare module 'fastify' {
@@ -66,6 +68,7 @@ export function registerAccess(app: FastifyInstance) {
         access,
         notDemo: route.config?.notDemo === true,
         websocket: (route as { websocket?: boolean }).websocket === true,
+        schema: route.schema,
       });
     }
   });

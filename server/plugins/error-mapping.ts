@@ -1,16 +1,32 @@
 import type { FastifyError, FastifyInstance } from 'fastify';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
 import { HttpError } from '../lib/errors';
+import { chargeRefusedInput } from './refused-input-limits';
 
 const PG_UNIQUE_VIOLATION = '23505';
 export const PG_FOREIGN_KEY_VIOLATION = '23503';
+/**
+ * PostgreSQL refusing a value as input: NUL or bad encoding (22021, 22P05), a number out of
+ * range (22003), text that is not a number (22P02), too long (22001), too big to index (54000).
+ * Validation is meant to stop all of these first; this is the net behind it, so a gap there is
+ * a logged 400, never a 500.
+ */
+const PG_INPUT_ERRORS = new Set(['22021', '22P05', '22003', '22P02', '22001', '54000']);
 
 /**
  * The one place errors become responses. Clients get `{ message, error?, errorType?, code? }`;
  * anything unexpected is a generic 500 with the detail only in the log.
  */
 export function registerErrorMapping(app: FastifyInstance) {
-  app.setErrorHandler((err: FastifyError & { cause?: unknown }, request, reply) => {
+  app.setErrorHandler(async (err: FastifyError & { cause?: unknown }, request, reply) => {
+    if (isRefusedInput(err)) {
+      try {
+        await chargeRefusedInput(request);
+      } catch (limitError) {
+        if (!(limitError instanceof HttpError)) throw limitError;
+        err = limitError as HttpError & FastifyError;
+      }
+    }
     if (err instanceof HttpError) {
       return reply.status(err.statusCode).send({ message: err.message, ...err.extra });
     }
@@ -27,6 +43,10 @@ export function registerErrorMapping(app: FastifyInstance) {
     if (pgCode === PG_FOREIGN_KEY_VIOLATION) {
       return reply.status(404).send({ message: 'Not found' });
     }
+    if (pgCode && PG_INPUT_ERRORS.has(pgCode)) {
+      request.log.warn({ err }, 'input reached the database unvalidated');
+      return reply.status(400).send({ message: 'Invalid input', error: 'validation' });
+    }
     if (err.statusCode && err.statusCode >= 400 && err.statusCode < 500) {
       // Fastify's own client errors: malformed JSON, body too large, unsupported media type.
       return reply.status(err.statusCode).send({ message: clientMessage(err), error: err.code });
@@ -36,9 +56,20 @@ export function registerErrorMapping(app: FastifyInstance) {
   });
 }
 
+/**
+ * Input refused before any handler ran: schema validation (including unstorable text), or a
+ * body Fastify could not read (bad JSON, wrong content type, too large).
+ */
+function isRefusedInput(err: FastifyError): boolean {
+  if (err instanceof HttpError) return false;
+  if (hasZodFastifySchemaValidationErrors(err)) return true;
+  return err.statusCode !== undefined && err.statusCode >= 400 && err.statusCode < 500;
+}
+
 export function pgErrorCode(err: unknown): string | undefined {
   const e = err as { code?: unknown; cause?: { code?: unknown } };
-  if (typeof e.code === 'string' && /^\d{5}$/.test(e.code)) return e.code;
+  // SQLSTATEs are five digits or capitals ('22P02'); Fastify's codes are longer ('FST_ERR_…').
+  if (typeof e.code === 'string' && /^[0-9A-Z]{5}$/.test(e.code)) return e.code;
   if (typeof e.cause?.code === 'string') return e.cause.code;
   return undefined;
 }

@@ -14,7 +14,14 @@ export type TestApp = {
 
 /** The real app, in-process, on a fresh database, at a fixed instant unless told otherwise. */
 export async function buildTestApp(
-  options: { config?: Partial<Config>; now?: string; clock?: Clock; webDist?: string } = {},
+  options: {
+    config?: Partial<Config>;
+    now?: string;
+    clock?: Clock;
+    webDist?: string;
+    /** Receives the log lines (set `config.logLevel` too: tests log nothing by default). */
+    logStream?: { write(line: string): void };
+  } = {},
 ): Promise<TestApp> {
   const database = await createTestDatabase();
   const clock = fixedClock(options.now ?? '2030-06-15T12:00:00.000Z');
@@ -23,6 +30,7 @@ export async function buildTestApp(
     database,
     clock: options.clock ?? clock,
     webDist: options.webDist ?? null,
+    ...(options.logStream ? { logStream: options.logStream } : {}),
   });
   await app.ready();
   return {

@@ -9,10 +9,36 @@ export type Frame = { type: string; [key: string]: unknown };
 export class SocketClient {
   frames: Frame[] = [];
   closed: { code: number; at: number } | null = null;
+  /** Checked on every frame and on close: waits resolve on the event, not on a timer. */
+  private readonly waiters = new Set<() => void>();
   constructor(readonly ws: WebSocket) {
-    ws.on('message', (data) => this.frames.push(JSON.parse(data.toString())));
+    ws.on('message', (data) => {
+      this.frames.push(JSON.parse(data.toString()));
+      this.notify();
+    });
     ws.on('close', (code) => {
       this.closed = { code, at: Date.now() };
+      this.notify();
+    });
+  }
+  private notify() {
+    for (const check of this.waiters) check();
+  }
+  /** Resolves with `found()` once it is not undefined; with undefined after `timeoutMs`. */
+  private until<T>(found: () => T | undefined, timeoutMs: number): Promise<T | undefined> {
+    return new Promise((resolve) => {
+      const done = (value: T | undefined) => {
+        clearTimeout(timer);
+        this.waiters.delete(check);
+        resolve(value);
+      };
+      const check = () => {
+        const value = found();
+        if (value !== undefined) done(value);
+      };
+      const timer = setTimeout(() => done(undefined), timeoutMs);
+      this.waiters.add(check);
+      check();
     });
   }
   send(frame: unknown) {
@@ -20,20 +46,24 @@ export class SocketClient {
   }
   /** The first frame of this type, taken off the list (waits for it). */
   async next(type: string, timeoutMs = 3000): Promise<Frame> {
-    const started = Date.now();
-    while (Date.now() - started < timeoutMs) {
+    const frame = await this.until(() => {
       const i = this.frames.findIndex((f) => f.type === type);
-      if (i >= 0) return this.frames.splice(i, 1)[0]!;
-      await new Promise((r) => setTimeout(r, 10));
-    }
+      return i >= 0 ? this.frames.splice(i, 1)[0] : undefined;
+    }, timeoutMs);
+    if (frame) return frame;
     throw new Error(`no ${type} frame within ${timeoutMs} ms; got ${JSON.stringify(this.frames)}`);
+  }
+  /**
+   * Waits until `count` frames matching `match` have arrived (they stay on the list); false
+   * after `timeoutMs`.
+   */
+  async received(count: number, match: (frame: Frame) => boolean, timeoutMs = 3000) {
+    const enough = () => (this.frames.filter(match).length >= count ? true : undefined);
+    return (await this.until(enough, timeoutMs)) ?? false;
   }
   /** How the socket closed, or null if it is still open after `timeoutMs`. */
   async waitClosed(timeoutMs = 2000) {
-    const started = Date.now();
-    while (!this.closed && Date.now() - started < timeoutMs)
-      await new Promise((r) => setTimeout(r, 10));
-    return this.closed;
+    return (await this.until(() => this.closed ?? undefined, timeoutMs)) ?? null;
   }
   close() {
     this.ws.close();

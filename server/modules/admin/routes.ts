@@ -2,11 +2,11 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import {
   approveUserResponseSchema,
   idParamSchema,
+  makeUpdateEmailRequestSchema,
   pendingApprovalListSchema,
   pendingCountSchema,
   rejectUserRequestSchema,
   rejectUserResponseSchema,
-  updateEmailRequestSchema,
   updateEmailResponseSchema,
 } from '../../../domain';
 import { currentUser } from '../../plugins/access';
@@ -15,6 +15,7 @@ import { createApprovalsService } from './approvals-service';
 export const adminRoutes: FastifyPluginAsyncZod = async (app) => {
   const approvals = createApprovalsService(app.deps);
   const admin = { access: 'admin' as const };
+  const updateEmailRequest = makeUpdateEmailRequestSchema(app.deps.config);
 
   app.get(
     '/api/admin/pending-approvals',
@@ -66,7 +67,7 @@ export const adminRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         tags: ['admin'],
         params: idParamSchema,
-        body: updateEmailRequestSchema,
+        body: updateEmailRequest,
         response: { 200: updateEmailResponseSchema },
       },
     },

@@ -98,7 +98,7 @@ describe('flight crew API', () => {
       expect(open.statusCode).toBe(201);
     });
 
-    it('is 404 for an unknown flight and 400 for invalid tags or note', async () => {
+    it('is 404 for an unknown flight and 400 for an invalid id, tags or note', async () => {
       const flight = await buildFlight(db());
       const client = await as(await buildCrew(db()));
       const missing = await client({
@@ -112,7 +112,9 @@ describe('flight crew API', () => {
         url: '/api/flight-crew',
         payload: { flightId: 99999999999 },
       });
-      expect(huge.statusCode).toBe(404);
+      // Beyond a PostgreSQL integer: not an id at all (the one id schema), so 400, not 404.
+      expect(huge.statusCode).toBe(400);
+      expect(huge.json().message).toBe('Invalid id');
       const tooMany = await client({
         method: 'POST',
         url: '/api/flight-crew',

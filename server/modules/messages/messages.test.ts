@@ -1,3 +1,4 @@
+import type { AddressInfo } from 'node:net';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { messages, waves } from '../../db/schema';
@@ -11,6 +12,7 @@ import {
   joinFlight,
 } from '../../test/factories';
 import { type Injector, injectAs } from '../../test/inject-as';
+import { sessionCookie } from '../../test/socket-client';
 import { conversationCache } from './conversation-cache';
 import { createMessagesService } from './service';
 
@@ -152,5 +154,31 @@ describe('messages', () => {
     const { asA } = await pair();
     expect((await asA({ method: 'GET', url: '/api/messages/999999' })).statusCode).toBe(404);
     expect((await asA({ method: 'GET', url: '/api/messages/abc' })).statusCode).toBe(400);
+  });
+
+  it('21 messages fired at once in one second: 20 are sent, the 21st is 429', async () => {
+    const { a, wave, asA } = await pair();
+    await t.app.listen({ port: 0, host: '127.0.0.1' });
+    const origin = `http://127.0.0.1:${(t.app.server.address() as AddressInfo).port}`;
+    const cookie = await sessionCookie(t.app, a.id, t.clock.now());
+    const send = (content: string) =>
+      fetch(`${origin}/api/messages`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json', cookie, origin },
+        body: JSON.stringify({ waveId: wave.id, content }),
+      });
+    const responses = await Promise.all(Array.from({ length: 21 }, (_, i) => send(`m${i}`)));
+    const statuses = responses.map((r) => r.status).sort();
+    expect(statuses).toEqual([...Array(20).fill(201), 429]);
+    const refused = responses.find((r) => r.status === 429)!;
+    expect(await refused.json()).toEqual({
+      message: 'Too many messages. Please slow down.',
+      retryAt: new Date(t.clock.now().getTime() + 1000).toISOString(),
+    });
+    const stored = await t.database.db.select().from(messages).where(eq(messages.waveId, wave.id));
+    expect(stored).toHaveLength(20);
+    // The next second has a fresh budget.
+    t.clock.advance(1000);
+    expect((await post(asA, wave.id, 'again')).statusCode).toBe(201);
   });
 });

@@ -29,7 +29,10 @@ export const messageRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: { tags, body: sendMessageRequestSchema, response: { 201: messageSchema } },
     },
     async (request, reply) => {
-      const { message } = await messagesService.send(currentUser(request), request.body);
+      const user = currentUser(request);
+      // The same per-member budget as socket frames: the other channel buys no extra rate.
+      app.deps.memberThrottle.enforce(user.id);
+      const { message } = await messagesService.send(user, request.body);
       return reply.status(201).send(message);
     },
   );

@@ -63,7 +63,7 @@ export async function createPostgresBus(
       }
     });
     client.on('error', (err) => {
-      log.warn({ err: err.message }, 'event listener lost; reconnecting');
+      log.warn({ err }, 'event listener lost; reconnecting');
       listener = null;
       if (!closed) setTimeout(() => void connect().catch(() => {}), 1000).unref();
     });

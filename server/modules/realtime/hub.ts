@@ -14,13 +14,25 @@ export function createHub() {
   const byUser = new Map<number, Set<Connection>>();
 
   return {
-    add(conn: Connection) {
+    /**
+     * Adds the socket; when the member would have more than `max` here, their oldest leave the
+     * hub and are returned for the caller to close.
+     */
+    add(conn: Connection, max = Number.POSITIVE_INFINITY): Connection[] {
       let set = byUser.get(conn.userId);
       if (!set) {
         set = new Set();
         byUser.set(conn.userId, set);
       }
+      const evicted: Connection[] = [];
+      // A Set iterates in insertion order: the first is the oldest.
+      for (const old of set) {
+        if (set.size - evicted.length < max) break;
+        evicted.push(old);
+      }
+      for (const old of evicted) set.delete(old);
       set.add(conn);
+      return evicted;
     },
     /** Returns true when that was the user's last socket here. */
     remove(conn: Connection): boolean {

@@ -3,7 +3,9 @@ import type { Duplex } from 'node:stream';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { WebSocketServer } from 'ws';
 import { z } from 'zod';
+import { idSchema } from '../../../domain';
 import { forbidden } from '../../lib/errors';
+import { trustProxyFn } from '../../lib/trust-proxy';
 import { currentUser, sessionCookieName } from '../../plugins/access';
 import { allowedOrigins, isAllowedOrigin } from '../../plugins/csrf';
 import { createMessagesService } from '../messages/service';
@@ -12,7 +14,7 @@ import { createWavesService } from '../waves/service';
 export const MAX_FRAME_BYTES = 64 * 1024;
 
 const pushTestRequest = z.object({
-  targetUserId: z.number().int().positive().max(2_147_483_647).nullable().optional(),
+  targetUserId: idSchema.nullable().optional(),
   message: z.string().trim().max(500).optional(),
 });
 const pushTestResponse = z.object({
@@ -30,6 +32,7 @@ export const realtimeRoutes: FastifyPluginAsyncZod = async (app) => {
   const { realtime, config, sessions, clock } = app.deps;
   const origins = allowedOrigins(config);
   const cookieName = sessionCookieName(config.publicUrl);
+  const trustsPeer = trustProxyFn(config.trustProxy) || undefined;
   const wavesService = createWavesService(app.deps);
   const messagesService = createMessagesService(app.deps);
   realtime.setHandlers({
@@ -50,8 +53,13 @@ export const realtimeRoutes: FastifyPluginAsyncZod = async (app) => {
     socket.on('error', () => socket.destroy());
     if ((req.url ?? '').split('?')[0] !== '/ws') return refuse(socket, 404, 'Not Found');
     const origin = req.headers.origin;
-    const forwardedProto = config.trustProxy
-      ? String(req.headers['x-forwarded-proto'] ?? '').split(',')[0]
+    // As Fastify reads request.protocol: the proxy's word only when the peer is a trusted proxy,
+    // and its own (right-most) entry, not one the client sent ahead of it.
+    const forwardedProto = trustsPeer?.(req.socket.remoteAddress ?? '', 0)
+      ? String(req.headers['x-forwarded-proto'] ?? '')
+          .split(',')
+          .at(-1)
+          ?.trim()
       : '';
     const encrypted = (req.socket as { encrypted?: boolean }).encrypted === true;
     const protocol = forwardedProto === 'https' || encrypted ? 'https' : 'http';

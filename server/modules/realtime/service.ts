@@ -3,7 +3,16 @@ import { eq, inArray, or } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import type { WebSocket } from 'ws';
 import { z } from 'zod';
-import { sendMessageRequestSchema, waveStatusUpdateRequestSchema } from '../../../domain';
+import {
+  idSchema,
+  MAX_SOCKETS_PER_MEMBER,
+  sendMessageRequestSchema,
+  storableInput,
+  TOO_MANY_MESSAGES,
+  TOO_MANY_SOCKETS_CLOSE_CODE,
+  TOO_MANY_SOCKETS_REASON,
+  waveStatusUpdateRequestSchema,
+} from '../../../domain';
 import type { Database } from '../../db/client';
 import {
   type MessageRow,
@@ -16,12 +25,12 @@ import {
 } from '../../db/schema';
 import type { Clock } from '../../lib/clock';
 import { HttpError } from '../../lib/errors';
+import type { MemberThrottle } from '../../lib/member-throttle';
 import { isOnlineAt } from '../users/online';
 import { presentMember } from '../users/presenter';
 import type { Bus, BusEvent } from './bus';
 import { type Connection, createHub } from './hub';
 
-export const MAX_FRAMES_PER_SECOND = 20;
 const SWEEP_MS = 30_000;
 const SWEEP_BATCH = 25;
 
@@ -39,7 +48,8 @@ export type FrameHandlers = {
   respondToWave(user: Viewer, waveId: number, status: 'accepted' | 'rejected'): Promise<unknown>;
 };
 
-const clientFrame = z.discriminatedUnion('type', [
+/** Frames get the same input rules as HTTP bodies: storable text, ids from the one id schema. */
+const clientFrameShape = z.discriminatedUnion('type', [
   z.object({ type: z.literal('auth'), userId: z.unknown().optional() }),
   z.object({ type: z.literal('ping') }),
   z.object({ type: z.literal('heartbeat') }),
@@ -52,10 +62,11 @@ const clientFrame = z.discriminatedUnion('type', [
   z.object({
     type: z.literal('wave_update'),
     clientId: z.string().max(100).optional(),
-    waveId: z.number().int().positive(),
+    waveId: idSchema,
     ...waveStatusUpdateRequestSchema.shape,
   }),
 ]);
+const clientFrame = storableInput(clientFrameShape);
 
 /**
  * The live channel: one hub of this instance's sockets, fed by the bus so an event published on
@@ -66,12 +77,12 @@ export function createRealtime(deps: {
   clock: Clock;
   bus: Bus;
   log: FastifyBaseLogger;
+  throttle: MemberThrottle;
 }) {
   const { db } = deps.database;
   const hub = createHub();
   /** Names this process on the bus, so it can skip the events it has already delivered. */
   const instanceId = randomUUID();
-  const throttle = new Map<number, { windowStart: number; frames: number }>();
   let handlers: FrameHandlers | null = null;
   let sweep: NodeJS.Timeout | null = null;
 
@@ -230,24 +241,12 @@ export function createRealtime(deps: {
     if (conn.socket.readyState === conn.socket.OPEN) conn.socket.send(JSON.stringify(frame));
   }
 
-  function throttled(userId: number): boolean {
-    const now = Date.now();
-    const t = throttle.get(userId) ?? { windowStart: now, frames: 0 };
-    if (now - t.windowStart >= 1000) {
-      t.windowStart = now;
-      t.frames = 0;
-    }
-    t.frames += 1;
-    throttle.set(userId, t);
-    return t.frames > MAX_FRAMES_PER_SECOND;
-  }
-
   async function handleFrame(conn: Connection, raw: string) {
-    if (throttled(conn.userId)) {
-      send(conn, { type: 'error', message: 'Too many messages. Please slow down.' });
+    if (!deps.throttle.take(conn.userId).ok) {
+      send(conn, { type: 'error', message: TOO_MANY_MESSAGES });
       return;
     }
-    let parsed: z.infer<typeof clientFrame>;
+    let parsed: z.infer<typeof clientFrameShape>;
     try {
       const result = clientFrame.safeParse(JSON.parse(raw));
       if (!result.success) {
@@ -311,7 +310,11 @@ export function createRealtime(deps: {
       alive: true,
     };
     const first = !hub.has(conn.userId);
-    hub.add(conn);
+    // Over the cap, the member's oldest sockets make room; they left the hub already, so their
+    // close does not mark the member offline.
+    for (const old of hub.add(conn, MAX_SOCKETS_PER_MEMBER)) {
+      old.socket.close(TOO_MANY_SOCKETS_CLOSE_CODE, TOO_MANY_SOCKETS_REASON);
+    }
     socket.on('pong', () => {
       conn.alive = true;
     });

@@ -1,11 +1,14 @@
+import { once } from 'node:events';
 import { eq, inArray } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import WebSocket from 'ws';
 import { sessions, type UserRow, users } from '../../db/schema';
 import { hashToken } from '../../lib/tokens';
 import { sessionCookieName } from '../../plugins/access';
 import { buildTestApp, type TestApp } from '../../test/build-test-app';
 import { buildCrew, buildFlight, buildWave, joinFlight } from '../../test/factories';
-import { openSocket, sessionCookie } from '../../test/socket-client';
+import { injectAs } from '../../test/inject-as';
+import { type Frame, openSocket, sessionCookie } from '../../test/socket-client';
 
 describe('the WebSocket channel', () => {
   let t: TestApp;
@@ -119,14 +122,57 @@ describe('the WebSocket channel', () => {
   it('throttles more than 20 frames a second from one user', async () => {
     const client = await open({ cookie: await cookieFor(await buildCrew(t.database.db)) });
     for (let i = 0; i < 30; i++) client.send({ type: 'ping' });
-    await new Promise((r) => setTimeout(r, 300));
-    const pongs = client.frames.filter((f) => f.type === 'pong').length;
-    const refusals = client.frames.filter(
-      (f) => f.type === 'error' && f.message === 'Too many messages. Please slow down.',
-    ).length;
+    const isPong = (f: Frame) => f.type === 'pong';
+    const isRefusal = (f: Frame) =>
+      f.type === 'error' && f.message === 'Too many messages. Please slow down.';
+    // Every ping is answered, with a pong or a refusal: wait for all 30 answers.
+    expect(await client.received(30, (f) => isPong(f) || isRefusal(f))).toBe(true);
+    const pongs = client.frames.filter(isPong).length;
+    const refusals = client.frames.filter(isRefusal).length;
     expect(pongs).toBe(20);
     expect(refusals).toBe(10);
     client.ws.close();
+  });
+
+  it('POST /api/messages draws on the same budget as socket frames', async () => {
+    const { a, wave } = await chatPair();
+    const client = await open({ cookie: await cookieFor(a) });
+    const asA = await injectAs(t.app, a);
+    for (let i = 0; i < 20; i++) {
+      const res = await asA({
+        method: 'POST',
+        url: '/api/messages',
+        payload: { waveId: wave.id, content: `m${i}` },
+      });
+      expect(res.statusCode).toBe(201);
+    }
+    client.send({ type: 'ping' });
+    expect(await client.next('error')).toMatchObject({
+      message: 'Too many messages. Please slow down.',
+    });
+    t.clock.advance(1000);
+    client.send({ type: 'ping' });
+    await client.next('pong');
+    client.ws.close();
+  });
+
+  it('an 11th socket closes the member’s oldest with 4008; the other ten stay', async () => {
+    const user = await buildCrew(t.database.db);
+    const clients = [];
+    for (let i = 0; i < 10; i++) clients.push(await open({ cookie: await cookieFor(user) }));
+    const oldestClosed = once(clients[0]!.ws, 'close', { signal: AbortSignal.timeout(5000) });
+    const newest = await open({ cookie: await cookieFor(user) });
+    const [code, reason] = await oldestClosed;
+    expect(code).toBe(4008);
+    expect(String(reason)).toBe('Too many open connections');
+    for (const c of clients.slice(1)) expect(c.ws.readyState).toBe(WebSocket.OPEN);
+    expect(t.app.deps.realtime.countSockets([user.id])).toBe(10);
+    newest.send({ type: 'ping' });
+    await newest.next('pong');
+    // Making room is not leaving: the member is still online.
+    const [row] = await t.database.db.select().from(users).where(eq(users.id, user.id));
+    expect(row!.isOnline).toBe(true);
+    for (const c of [...clients.slice(1), newest]) c.ws.close();
   });
 
   it('closes a socket that sends a frame over 64 KB', async () => {

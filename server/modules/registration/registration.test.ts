@@ -255,6 +255,23 @@ describe('admin approval', () => {
     expect(res.json()).toEqual({ oldEmail: member.email, newEmail: 'fixed.address@ba.com' });
   });
 
+  it('admin e-mail edits follow the server rule: a crew domain or ADMIN_EMAIL', async () => {
+    const admin = await injectAs(t.app, await buildAdmin(t.database.db));
+    const member = await pendingMember();
+    const res = await admin({
+      method: 'POST',
+      url: `/api/admin/users/${member.id}/update-email`,
+      payload: { email: 'member.private@gmail.com' },
+    });
+    expect(res.statusCode).toBe(400);
+    expect(res.json()).toMatchObject({
+      message: 'Email must be a valid British Airways email or admin email',
+      field: 'email',
+    });
+    const [still] = await t.database.db.select().from(users).where(eq(users.id, member.id));
+    expect(still!.email).toBe(member.email);
+  });
+
   it.each([
     ['POST', '/api/admin/approve-user/999999'],
     ['POST', '/api/admin/reject-user/999999'],

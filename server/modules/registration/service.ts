@@ -8,18 +8,33 @@ import { findUserByEmail } from '../auth/login-service';
 const HOUR = 60 * 60 * 1000;
 const TEN_MINUTES = 10 * 60 * 1000;
 
+/** One slot of the per-address e-mail check limit (also taken by a refused check). */
+export const takeCheckEmailSlot = (deps: AppDeps, ip: string, now: Date) =>
+  deps.rateLimiter.take(
+    'check-email',
+    ip,
+    deps.config.limits.checkEmailPerIp,
+    TEN_MINUTES,
+    now,
+    'Too many checks. Please wait a few minutes.',
+  );
+
+/** One slot of the per-address registration limit (also taken by a refused registration). */
+export const takeRegisterSlot = (deps: AppDeps, ip: string, now: Date) =>
+  deps.rateLimiter.take(
+    'register',
+    ip,
+    deps.config.limits.registerPerIp,
+    HOUR,
+    now,
+    'Too many registrations from your network. Please try again later.',
+  );
+
 export function createRegistrationService(deps: AppDeps) {
   const { db } = deps.database;
 
   async function checkEmail(email: string, ip: string) {
-    await deps.rateLimiter.take(
-      'check-email',
-      ip,
-      deps.config.limits.checkEmailPerIp,
-      TEN_MINUTES,
-      deps.clock.now(),
-      'Too many checks. Please wait a few minutes.',
-    );
+    await takeCheckEmailSlot(deps, ip, deps.clock.now());
     return { exists: Boolean(await findUserByEmail(db, email)) };
   }
 
@@ -29,14 +44,7 @@ export function createRegistrationService(deps: AppDeps) {
    */
   async function initiate(input: RegistrationRequest, ip: string) {
     const now = deps.clock.now();
-    await deps.rateLimiter.take(
-      'register',
-      ip,
-      deps.config.limits.registerPerIp,
-      HOUR,
-      now,
-      'Too many registrations from your network. Please try again later.',
-    );
+    await takeRegisterSlot(deps, ip, now);
     const existing = await findUserByEmail(db, input.email);
     if (existing) throw userExists(canRenewMembership(existing, now));
     if (input.membership !== 'trial') {

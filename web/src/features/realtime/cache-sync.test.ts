@@ -63,6 +63,28 @@ describe('server frames → query cache', () => {
     expect(client.getQueryCache().find({ queryKey: ['messages', 11] })).toBeUndefined();
   });
 
+  it('fetches a thread again when a message lands while it is being fetched', async () => {
+    // The first answer was read before message 7 was written and arrives after its push/ack.
+    let answerFirst: (list: Message[]) => void = () => undefined;
+    const answers = [
+      new Promise<Message[]>((resolve) => {
+        answerFirst = resolve;
+      }),
+      Promise.resolve([message(7)]),
+    ];
+    const observer = new QueryObserver(client, {
+      queryKey: ['messages', 10],
+      queryFn: () => answers.shift()!,
+    });
+    const unsubscribe = observer.subscribe(() => undefined);
+    apply({ type: 'message', data: message(7) });
+    answerFirst([]);
+    await vi.waitFor(() =>
+      expect(client.getQueryData<Message[]>(['messages', 10])).toEqual([message(7)]),
+    );
+    unsubscribe();
+  });
+
   it('refreshes waves and flight detail on a wave update', () => {
     apply({ type: 'wave_update', data: { waveId: 10, status: 'accepted' } });
     expect(invalidated).toEqual([['waves'], ['flights', 'detail']]);

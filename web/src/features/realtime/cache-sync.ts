@@ -140,13 +140,22 @@ export function applyServerFrame(client: QueryClient, frame: ServerFrame, effect
 /**
  * Adds a message to its thread's cache, once (the sender's own message comes back both as the
  * ack and as a `message` frame). A thread nobody has loaded is left alone: it is fetched whole
- * when opened.
+ * when opened. A thread being fetched right now is fetched again: the answer on its way may
+ * have been read before this message was written, and would land without it (the sender's own
+ * message vanished when sent while the chat was still loading).
  */
 export function addMessage(client: QueryClient, message: Message) {
-  client.setQueryData<Message[]>(messageKeys.thread(message.waveId), (list) => {
+  const key = messageKeys.thread(message.waveId);
+  client.setQueryData<Message[]>(key, (list) => {
     if (!list || list.some((m) => m.id === message.id)) return list;
     return [...list, message].sort((a, b) => a.id - b.id);
   });
+  // Cancel first: invalidating alone would join a first load in flight, not replace it.
+  if (client.getQueryState(key)?.fetchStatus === 'fetching') {
+    void client
+      .cancelQueries({ queryKey: key, exact: true })
+      .then(() => client.invalidateQueries({ queryKey: key, exact: true }));
+  }
 }
 
 /**

@@ -147,6 +147,17 @@ describe('RealtimeClient', () => {
     expect(FakeSocket.created).toHaveLength(1);
   });
 
+  it('does not reconnect after the server closed it for a newer connection (4008)', () => {
+    const { client, states } = makeClient();
+    client.start();
+    FakeSocket.latest().accept();
+    FakeSocket.latest().drop(4008);
+    expect(client.connected).toBe(false);
+    expect(states).toEqual([true, false]);
+    vi.advanceTimersByTime(120_000);
+    expect(FakeSocket.created).toHaveLength(1);
+  });
+
   it('stop() closes the socket for good', () => {
     const { client, states } = makeClient();
     client.start();

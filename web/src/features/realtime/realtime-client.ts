@@ -1,3 +1,4 @@
+import { TOO_MANY_SOCKETS_CLOSE_CODE } from '../../../../domain';
 import { type ClientFrame, parseServerFrame, type RequestFrame, type ServerFrame } from './frames';
 
 /** What the client needs of a WebSocket: the browser's, or a fake one in tests. */
@@ -263,6 +264,13 @@ export class RealtimeClient {
     if (code === SESSION_ENDED_CODE) {
       this.state = 'stopped';
       this.options.onSessionEnded?.();
+      return;
+    }
+    if (code === TOO_MANY_SOCKETS_CLOSE_CODE) {
+      // The member opened more tabs than the server keeps sockets for, and this was the oldest.
+      // Reconnecting would close another tab's socket in turn; this tab falls back to polling.
+      this.state = 'stopped';
+      this.options.log?.('realtime: closed for a newer connection; not reconnecting');
       return;
     }
     if (!wasConnected) {
