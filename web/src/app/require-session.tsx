@@ -1,6 +1,6 @@
 import { type ReactNode, useEffect } from 'react';
 import { useNavigate } from 'react-router';
-import { useSession } from '../features/auth/use-session';
+import { useSession } from '../features/auth/api';
 
 const REDIRECT_DELAY_MS = 500;
 

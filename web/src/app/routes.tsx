@@ -1,33 +1,30 @@
 import type { ComponentType } from 'react';
 import { createBrowserRouter, type RouteObject } from 'react-router';
-import { SignInPage } from '../features/auth/sign-in-page';
 import { ComingSoon } from '../pages/coming-soon';
 import { HomePage } from '../pages/home-page';
 import { LandingPage } from '../pages/landing-page';
 import { NotFoundPage } from '../pages/not-found';
+import { SignInPage } from '../pages/sign-in-page';
 import { MemberLayout, PublicLayout } from './layouts';
 import { lazyPage } from './lazy-page';
 import { RequireAdmin } from './require-admin';
 
 // Screens a visitor may never open load on first use; Landing, Sign In and Home come at once.
-const ApprovalsPage = lazyPage(() => import('../features/admin/approvals-page'), 'ApprovalsPage');
+const ApprovalsPage = lazyPage(() => import('../pages/approvals-page'), 'ApprovalsPage');
 const CreatePasscodePage = lazyPage(
-  () => import('../features/auth/create-passcode-page'),
+  () => import('../pages/create-passcode-page'),
   'CreatePasscodePage',
 );
 const ResetPasscodePage = lazyPage(
-  () => import('../features/auth/reset-passcode-page'),
+  () => import('../pages/reset-passcode-page'),
   'ResetPasscodePage',
 );
 const AwaitingApprovalPage = lazyPage(
-  () => import('../features/registration/awaiting-approval-page'),
+  () => import('../pages/awaiting-approval-page'),
   'AwaitingApprovalPage',
 );
-const PaymentPage = lazyPage(() => import('../features/registration/payment-page'), 'PaymentPage');
-const RegisterPage = lazyPage(
-  () => import('../features/registration/register-page'),
-  'RegisterPage',
-);
+const PaymentPage = lazyPage(() => import('../pages/payment-page'), 'PaymentPage');
+const RegisterPage = lazyPage(() => import('../pages/register-page'), 'RegisterPage');
 const AddFlightPage = lazyPage(() => import('../pages/add-flight-page'), 'AddFlightPage');
 const ChatPage = lazyPage(() => import('../pages/chat-page'), 'ChatPage');
 const EditProfilePage = lazyPage(() => import('../pages/edit-profile-page'), 'EditProfilePage');

@@ -1,6 +1,6 @@
 import { useEffect } from 'react';
 import { useNavigate, useSearchParams } from 'react-router';
-import { useSession } from '../features/auth/use-session';
+import { useSession } from '../features/auth/api';
 import { ChatDialog } from '../features/messages/chat-dialog';
 import { useWaves } from '../features/waves/api';
 

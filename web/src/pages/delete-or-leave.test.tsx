@@ -3,7 +3,7 @@ import { cleanup, fireEvent, render, screen, within } from '@testing-library/rea
 import { MemoryRouter, Route, Routes } from 'react-router';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { CrewMember, FlightDetail, UserFlight } from '../../../domain';
-import { sessionQueryKey } from '../features/auth/use-session';
+import { sessionQueryKey } from '../features/auth/api';
 import { createQueryClient } from '../lib/query-client';
 import { FlightDetailPage } from './flight-detail-page';
 import { MyFlightsPage } from './my-flights-page';

@@ -11,11 +11,13 @@ import {
 import { CenteredStatus } from '../app/require-session';
 import { Button } from '../components/ui/button';
 import { Card } from '../components/ui/card';
+import { Switch } from '../components/ui/checkbox';
 import { Input, Label } from '../components/ui/input';
+import { Select } from '../components/ui/select';
 import { toast } from '../components/ui/toast';
+import { useSelf, useUpdateProfile } from '../features/profile/api';
 import { failureText } from '../features/profile/failure';
-import { PRIVACY_SETTINGS, type PrivacyKey, Toggle } from '../features/profile/privacy-toggles';
-import { useSelf, useUpdateProfile } from '../features/profile/profile-api';
+import { PRIVACY_SETTINGS, type PrivacyKey } from '../features/profile/privacy-toggles';
 import { rankOptions } from '../features/profile/ranks';
 
 type Form = {
@@ -110,21 +112,14 @@ function EditProfileForm({ user }: { user: User }) {
             </div>
             <div className="space-y-1.5">
               <Label htmlFor={ids.role}>Role</Label>
-              <select
+              <Select
                 id={ids.role}
                 value={form.role}
                 onChange={(e) => set('role', e.target.value)}
-                className="h-11 w-full rounded-xl border border-slate-300 bg-white px-3 text-base"
-              >
-                <option value="" disabled>
-                  Select your rank
-                </option>
-                {rankOptions(user).map((rank) => (
-                  <option key={rank} value={rank}>
-                    {rank}
-                  </option>
-                ))}
-              </select>
+                placeholder="Select your rank"
+                placeholderDisabled
+                options={rankOptions(user)}
+              />
             </div>
             <div className="space-y-1.5">
               <Label htmlFor={ids.mobile}>Mobile number</Label>
@@ -155,7 +150,7 @@ function EditProfileForm({ user }: { user: User }) {
           <h2 className="font-semibold">Privacy</h2>
           <div className="divide-y divide-slate-100">
             {PRIVACY_SETTINGS.map(({ key, label, description }) => (
-              <Toggle
+              <Switch
                 key={key}
                 label={label}
                 description={description}

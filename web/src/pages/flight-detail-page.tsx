@@ -1,4 +1,3 @@
-import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { ArrowLeft, CalendarDays, Check, LogOut, ShieldCheck, Trash2 } from 'lucide-react';
 import { useState } from 'react';
 import { useNavigate, useParams } from 'react-router';
@@ -16,16 +15,16 @@ import { toast } from '../components/ui/toast';
 import { CrewEntryDialog, type CrewEntryValues } from '../features/crew/crew-entry-dialog';
 import { CrewMemberCard } from '../features/crew/crew-member-card';
 import { RemoveCrewDialog } from '../features/crew/remove-crew-dialog';
-import { flightApi, refreshFlights, useFlightDetail } from '../features/flights/api';
+import { useFlightDetail, useJoinFlight, useUpdateCrewEntry } from '../features/flights/api';
 import { DeleteFlightDialog } from '../features/flights/delete-flight-dialog';
 import { flightName, formatDay } from '../features/flights/format';
 import { GmtClock } from '../features/flights/gmt-clock';
 import { Hint } from '../features/flights/hint';
 import { LeaveFlightDialog } from '../features/flights/leave-flight-dialog';
-import { useNow } from '../features/flights/use-now';
 import { useViewer } from '../features/flights/viewer';
 import { ApiError } from '../lib/api-client';
 import { cn } from '../lib/cn';
+import { useNow } from '../lib/use-now';
 
 export function FlightDetailPage() {
   const { id } = useParams();
@@ -33,7 +32,6 @@ export function FlightDetailPage() {
   const navigate = useNavigate();
   const viewer = useViewer();
   const now = useNow();
-  const client = useQueryClient();
   const detail = useFlightDetail(flightId);
   const [joinOpen, setJoinOpen] = useState(false);
   const [editOpen, setEditOpen] = useState(false);
@@ -41,31 +39,31 @@ export function FlightDetailPage() {
   const [leaveOpen, setLeaveOpen] = useState(false);
   const [toRemove, setToRemove] = useState<CrewMember | null>(null);
 
-  const join = useMutation({
-    mutationFn: (values: CrewEntryValues) =>
-      flightApi.join({ flightId, ...values, note: values.note || null }),
-    onSuccess: () => {
-      toast.success('Success!', "You've been added to this flight", 5000);
-      setJoinOpen(false);
-      refreshFlights(client, flightId);
-    },
-    onError: (error) => {
-      setJoinOpen(false);
-      // Someone already on the flight has nothing to be told: the list refresh shows it.
-      if (error.message.includes('already on this flight')) refreshFlights(client, flightId);
-      else toast.error('Failed to join flight', error.message);
-    },
-  });
+  const join = useJoinFlight(flightId);
+  const joinFlight = (values: CrewEntryValues) =>
+    join.mutate(values, {
+      onSuccess: () => {
+        toast.success('Success!', "You've been added to this flight", 5000);
+        setJoinOpen(false);
+      },
+      onError: (error) => {
+        setJoinOpen(false);
+        // Someone already on the flight has nothing to be told: the list refresh shows it.
+        if (!error.message.includes('already on this flight'))
+          toast.error('Failed to join flight', error.message);
+      },
+    });
   const mine = detail.data?.crewMembers.find((m) => m.userId === viewer?.id);
-  const edit = useMutation({
-    mutationFn: (values: CrewEntryValues) =>
-      flightApi.updateEntry(mine!.id, { tags: values.tags, note: values.note || null }),
-    onSuccess: () => {
-      setEditOpen(false);
-      refreshFlights(client, flightId);
-    },
-    onError: (error) => toast.error('Update Failed', error.message),
-  });
+  const edit = useUpdateCrewEntry(flightId);
+  const saveEntry = (values: CrewEntryValues) =>
+    mine &&
+    edit.mutate(
+      { entryId: mine.id, values },
+      {
+        onSuccess: () => setEditOpen(false),
+        onError: (error) => toast.error('Update Failed', error.message),
+      },
+    );
 
   const back = (
     <Button variant="ghost" size="sm" onClick={() => navigate('/home')}>
@@ -242,7 +240,7 @@ export function FlightDetailPage() {
         mode="join"
         flightNumber={flight.flightNumber}
         busy={join.isPending}
-        onSubmit={(values) => join.mutate(values)}
+        onSubmit={joinFlight}
       />
       <CrewEntryDialog
         open={editOpen}
@@ -251,7 +249,7 @@ export function FlightDetailPage() {
         flightNumber={flight.flightNumber}
         initial={mine ? { tags: mine.tags, note: mine.note } : undefined}
         busy={edit.isPending}
-        onSubmit={(values) => edit.mutate(values)}
+        onSubmit={saveEntry}
       />
       <DeleteFlightDialog
         flight={deleteOpen ? flight : null}

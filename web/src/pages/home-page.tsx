@@ -11,11 +11,11 @@ import { FlightList } from '../features/flights/flight-list';
 import { formatDay } from '../features/flights/format';
 import { GmtClock } from '../features/flights/gmt-clock';
 import { HomeHeader } from '../features/flights/home-header';
-import { useNow } from '../features/flights/use-now';
 import { useViewer } from '../features/flights/viewer';
 import { ApiError } from '../lib/api-client';
 import { cn } from '../lib/cn';
 import { useDebouncedValue } from '../lib/use-debounced-value';
+import { useNow } from '../lib/use-now';
 
 function modeOf(today: boolean, tomorrow: boolean): DateFilterMode | undefined {
   if (today && tomorrow) return 'both';

@@ -3,6 +3,7 @@ import { useEffect, useState } from 'react';
 import { Link, useSearchParams } from 'react-router';
 import { Button } from '../components/ui/button';
 import { Card } from '../components/ui/card';
+import { Checkbox } from '../components/ui/checkbox';
 import { Dialog } from '../components/ui/dialog';
 import { Input, Label } from '../components/ui/input';
 import { Skeleton } from '../components/ui/skeleton';
@@ -67,25 +68,25 @@ export function LandingPage() {
             onChange={(e) => setEmail(e.target.value)}
           />
         </div>
-        <div className="flex items-start gap-2">
-          <input
-            id="landing-consent"
-            type="checkbox"
-            className="mt-1 h-5 w-5"
-            checked={consent}
-            onChange={(e) => setConsent(e.target.checked)}
-          />
-          <label htmlFor="landing-consent" className="text-sm text-slate-700">
-            I accept the{' '}
-            <button
-              type="button"
-              className="text-brand-600 underline"
-              onClick={() => setPrivacyOpen(true)}
-            >
-              Data Privacy Policy
-            </button>
-          </label>
-        </div>
+        <Checkbox
+          id="landing-consent"
+          className="gap-2"
+          labelClassName="text-sm text-slate-700"
+          checked={consent}
+          onCheckedChange={setConsent}
+          label={
+            <>
+              I accept the{' '}
+              <button
+                type="button"
+                className="text-brand-600 underline"
+                onClick={() => setPrivacyOpen(true)}
+              >
+                Data Privacy Policy
+              </button>
+            </>
+          }
+        />
         <div className="grid gap-3">
           <Link
             to={`/passcode${emailQuery}`}

@@ -16,9 +16,9 @@ import { DeleteFlightDialog } from '../features/flights/delete-flight-dialog';
 import { flightName, formatDay, plural } from '../features/flights/format';
 import { Hint } from '../features/flights/hint';
 import { LeaveFlightDialog } from '../features/flights/leave-flight-dialog';
-import { useNow } from '../features/flights/use-now';
 import { useViewer } from '../features/flights/viewer';
 import { cn } from '../lib/cn';
+import { useNow } from '../lib/use-now';
 
 const BADGE = {
   Completed: 'bg-slate-100 text-slate-700',

@@ -2,19 +2,19 @@ import { Pencil } from 'lucide-react';
 import { Link } from 'react-router';
 import { CenteredStatus } from '../app/require-session';
 import { DangerZone, SessionActions } from '../features/profile/account-actions';
+import { useSelf } from '../features/profile/api';
 import { InfoList } from '../features/profile/info-list';
 import { MembershipBanner, TrialBanner } from '../features/profile/membership-banners';
 import { PrivacyToggles } from '../features/profile/privacy-toggles';
-import { useSelf } from '../features/profile/profile-api';
 import { AdminControlsCard, MyFlightsCard, WelcomeNotice } from '../features/profile/profile-cards';
 import { ProfileHeader } from '../features/profile/profile-header';
 import { StatCards } from '../features/profile/stat-cards';
-import { useMinuteNow } from '../features/profile/use-minute-now';
+import { useNow } from '../lib/use-now';
 
 /** /profile: the member's own space. */
 export function ProfilePage() {
   const user = useSelf();
-  const now = useMinuteNow();
+  const now = useNow(60_000);
   if (!user) return <CenteredStatus text="Loading..." />;
   return (
     <main className="space-y-4">

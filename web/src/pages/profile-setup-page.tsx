@@ -10,10 +10,12 @@ import {
 } from '../../../domain';
 import { Button } from '../components/ui/button';
 import { Card } from '../components/ui/card';
+import { Checkbox } from '../components/ui/checkbox';
 import { Input, Label } from '../components/ui/input';
+import { Select } from '../components/ui/select';
 import { toast } from '../components/ui/toast';
+import { useProfileSetup, useSelf } from '../features/profile/api';
 import { failureText } from '../features/profile/failure';
-import { useProfileSetup, useSelf } from '../features/profile/profile-api';
 
 const NAME_REQUIRED = 'Please enter your name';
 
@@ -125,19 +127,13 @@ export function ProfileSetupPage() {
             </div>
             <div className="space-y-1.5">
               <Label htmlFor={ids.role}>Role</Label>
-              <select
+              <Select
                 id={ids.role}
                 value={role}
                 onChange={(e) => setRole(e.target.value)}
-                className="h-11 w-full rounded-xl border border-slate-300 bg-white px-3 text-base"
-              >
-                <option value="">Select your role</option>
-                {CREW_ROLES.map((option) => (
-                  <option key={option} value={option}>
-                    {option}
-                  </option>
-                ))}
-              </select>
+                placeholder="Select your role"
+                options={CREW_ROLES}
+              />
             </div>
             <div className="space-y-1.5">
               <Label htmlFor={ids.years}>Years flying (optional)</Label>
@@ -163,34 +159,18 @@ export function ProfileSetupPage() {
                 onChange={(e) => setMobileNumber(e.target.value)}
               />
             </div>
-            <label className="flex items-start gap-3">
-              <input
-                type="checkbox"
-                className="mt-1 h-5 w-5"
-                checked={showNameAfterMatch}
-                onChange={(e) => setShowName(e.target.checked)}
-              />
-              <span>
-                <span className="font-medium">Show my name after a match</span>
-                <span className="block text-sm text-slate-600">
-                  Crew you match with see your real name.
-                </span>
-              </span>
-            </label>
-            <label className="flex items-start gap-3">
-              <input
-                type="checkbox"
-                className="mt-1 h-5 w-5"
-                checked={shareContactInfo}
-                onChange={(e) => setShareContact(e.target.checked)}
-              />
-              <span>
-                <span className="font-medium">Share my contact info</span>
-                <span className="block text-sm text-slate-600">
-                  Crew you match with see your mobile number.
-                </span>
-              </span>
-            </label>
+            <Checkbox
+              label="Show my name after a match"
+              description="Crew you match with see your real name."
+              checked={showNameAfterMatch}
+              onCheckedChange={setShowName}
+            />
+            <Checkbox
+              label="Share my contact info"
+              description="Crew you match with see your mobile number."
+              checked={shareContactInfo}
+              onCheckedChange={setShareContact}
+            />
           </fieldset>
           <p id={ids.error} role="alert" className="min-h-5 text-sm text-red-700">
             {error}

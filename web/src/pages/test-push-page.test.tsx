@@ -2,7 +2,7 @@ import { QueryClientProvider } from '@tanstack/react-query';
 import { cleanup, fireEvent, render, screen } from '@testing-library/react';
 import { MemoryRouter } from 'react-router';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { sessionQueryKey } from '../features/auth/use-session';
+import { sessionQueryKey } from '../features/auth/api';
 import { createQueryClient } from '../lib/query-client';
 import { TestPushPage } from './test-push-page';
 

@@ -4,7 +4,7 @@ import { Link } from 'react-router';
 import { Button } from '../components/ui/button';
 import { Card } from '../components/ui/card';
 import { Input, Label } from '../components/ui/input';
-import { useSession } from '../features/auth/use-session';
+import { useSession } from '../features/auth/api';
 import { EnableNotificationsPrompt } from '../features/notifications/enable-notifications-prompt';
 import { useRealtimeConnected } from '../features/waves/polling';
 import { api } from '../lib/api-client';

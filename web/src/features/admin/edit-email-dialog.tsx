@@ -3,7 +3,7 @@ import { updateEmailRequestSchema } from '../../../../domain';
 import { Button } from '../../components/ui/button';
 import { Dialog } from '../../components/ui/dialog';
 import { Input, Label } from '../../components/ui/input';
-import type { PendingApproval } from './approvals-api';
+import type { PendingApproval } from './api';
 
 type Props = {
   user: PendingApproval | null;

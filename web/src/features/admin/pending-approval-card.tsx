@@ -4,7 +4,7 @@ import { isCrewEmail } from '../../../../domain';
 import { Button } from '../../components/ui/button';
 import { Card } from '../../components/ui/card';
 import { CREW_DOMAINS } from '../registration/crew-domains';
-import type { PendingApproval } from './approvals-api';
+import type { PendingApproval } from './api';
 
 type Props = {
   user: PendingApproval;

@@ -3,7 +3,8 @@ import { rejectUserRequestSchema } from '../../../../domain';
 import { Button } from '../../components/ui/button';
 import { Dialog } from '../../components/ui/dialog';
 import { Label } from '../../components/ui/input';
-import type { PendingApproval } from './approvals-api';
+import { Textarea } from '../../components/ui/textarea';
+import type { PendingApproval } from './api';
 
 type Props = {
   user: PendingApproval | null;
@@ -48,14 +49,13 @@ export function RejectDialog({ user, busy, onCancel, onReject }: Props) {
     >
       <div className="space-y-1.5">
         <Label htmlFor="reject-reason">Reason</Label>
-        <textarea
+        <Textarea
           id="reject-reason"
           rows={3}
           value={reason}
           aria-invalid={problem ? true : undefined}
           aria-describedby="reject-reason-hint"
           onChange={(e) => setReason(e.target.value)}
-          className="w-full rounded-xl border border-slate-300 p-3 text-base focus:border-brand-500"
         />
         <p id="reject-reason-hint" aria-live="polite" className="min-h-5 text-sm text-red-700">
           {problem}

@@ -3,6 +3,8 @@ import { ALLOWED_TAGS, CREW_ROLES, NOTE_MAX, TAGS_MAX } from '../../../../domain
 import { Button } from '../../components/ui/button';
 import { Dialog } from '../../components/ui/dialog';
 import { Label } from '../../components/ui/input';
+import { Select } from '../../components/ui/select';
+import { Textarea } from '../../components/ui/textarea';
 import { cn } from '../../lib/cn';
 
 export type CrewEntryValues = { role?: string; tags: string[]; note: string };
@@ -77,19 +79,13 @@ export function CrewEntryDialog({
         {mode === 'join' ? (
           <div className="space-y-1.5">
             <Label htmlFor="join-role">Your role</Label>
-            <select
+            <Select
               id="join-role"
-              className="h-11 w-full rounded-xl border border-slate-300 bg-white px-3"
               value={role}
               onChange={(e) => setRole(e.target.value)}
-            >
-              <option value="">Cabin Crew (default)</option>
-              {CREW_ROLES.map((r) => (
-                <option key={r} value={r}>
-                  {r}
-                </option>
-              ))}
-            </select>
+              placeholder="Cabin Crew (default)"
+              options={CREW_ROLES}
+            />
           </div>
         ) : null}
         <fieldset className="space-y-2">
@@ -122,11 +118,10 @@ export function CrewEntryDialog({
         </fieldset>
         <div className="space-y-1.5">
           <Label htmlFor="crew-note">Note (optional)</Label>
-          <textarea
+          <Textarea
             id="crew-note"
             rows={3}
             maxLength={NOTE_MAX}
-            className="w-full rounded-xl border border-slate-300 p-3"
             placeholder="Say hello to the crew"
             value={note}
             onChange={(e) => setNote(e.target.value.slice(0, NOTE_MAX))}

@@ -8,28 +8,13 @@ import {
   isDeparted,
   waveBadge,
 } from '../../../../domain';
+import { Avatar } from '../../components/ui/avatar';
 import { Button } from '../../components/ui/button';
 import { Card } from '../../components/ui/card';
 import { cn } from '../../lib/cn';
 import { Hint } from '../flights/hint';
 import type { Viewer } from '../flights/viewer';
 import { WaveAction } from '../waves/wave-action';
-
-const RING: Record<CrewMember['user']['avatarRing'], string> = {
-  orange: 'ring-orange-500',
-  red: 'ring-red-600',
-  purple: 'ring-purple-600',
-  yellow: 'ring-yellow-400',
-  green: 'ring-emerald-500',
-};
-
-const initials = (name: string) =>
-  name
-    .split(/\s+/)
-    .filter(Boolean)
-    .slice(0, 2)
-    .map((part) => part[0]?.toUpperCase())
-    .join('') || '?';
 
 /** The wave as the domain rules read it: sender, receiver and status from the viewer's side. */
 function waveOf(member: CrewMember, viewerId: number) {
@@ -78,25 +63,7 @@ export function CrewMemberCard({
       className={cn('flex gap-3', connected && 'cursor-pointer hover:border-brand-500')}
       onClick={connected ? () => navigate(`/messages?waveId=${waveId}`) : undefined}
     >
-      <div className="relative shrink-0">
-        <div
-          aria-hidden="true"
-          className={cn(
-            'flex h-12 w-12 items-center justify-center rounded-full bg-slate-100 font-semibold text-slate-700 ring-3',
-            RING[user.avatarRing],
-          )}
-        >
-          {initials(name)}
-        </div>
-        <span
-          role="img"
-          aria-label={user.isOnline ? 'Online' : 'Offline'}
-          className={cn(
-            'absolute right-0 bottom-0 h-3.5 w-3.5 rounded-full border-2 border-white',
-            user.isOnline ? 'bg-emerald-500' : 'bg-slate-300',
-          )}
-        />
-      </div>
+      <Avatar name={name} ring={user.avatarRing} online={user.isOnline} size="lg" />
       <div className="min-w-0 flex-1 space-y-1.5">
         <div className="flex flex-wrap items-center gap-1.5">
           <h3 className="font-semibold">{name}</h3>

@@ -1,9 +1,7 @@
-import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { CrewMember } from '../../../../domain';
-import { Button } from '../../components/ui/button';
-import { Dialog } from '../../components/ui/dialog';
+import { ConfirmDialog } from '../../components/ui/confirm-dialog';
 import { toast } from '../../components/ui/toast';
-import { flightApi, refreshFlights } from '../flights/api';
+import { useLeaveFlight } from '../flights/api';
 
 /** Admin removal: 'Remove {name} from this flight?'. A failure on this screen is only logged. */
 export function RemoveCrewDialog({
@@ -15,41 +13,31 @@ export function RemoveCrewDialog({
   flightId: number;
   onClose: () => void;
 }) {
-  const client = useQueryClient();
-  const mutation = useMutation({
-    mutationFn: (entryId: number) => flightApi.leave(entryId),
-    onSuccess: () => {
-      toast.success('Crew member removed');
-      refreshFlights(client, flightId);
-      onClose();
-    },
-    onError: (error) => {
-      console.error('Error removing crew member', error);
-      onClose();
-    },
-  });
+  const mutation = useLeaveFlight();
+  const remove = (entryId: number) =>
+    mutation.mutate(
+      { entryId, flightId },
+      {
+        onSuccess: () => {
+          toast.success('Crew member removed');
+          onClose();
+        },
+        onError: (error) => {
+          console.error('Error removing crew member', error);
+          onClose();
+        },
+      },
+    );
   return (
-    <Dialog
+    <ConfirmDialog
       open={member !== null}
-      onOpenChange={(open) => {
-        if (!open) onClose();
-      }}
+      onCancel={onClose}
+      onConfirm={() => member && remove(member.id)}
       title={`Remove ${member?.user.displayName ?? ''} from this flight?`}
       description="They will no longer appear in this flight's crew list."
-      footer={
-        <>
-          <Button variant="outline" onClick={onClose}>
-            Cancel
-          </Button>
-          <Button
-            variant="destructive"
-            disabled={mutation.isPending}
-            onClick={() => member && mutation.mutate(member.id)}
-          >
-            Remove
-          </Button>
-        </>
-      }
+      confirmLabel="Remove"
+      busy={mutation.isPending}
+      destructive
     />
   );
 }

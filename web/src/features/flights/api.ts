@@ -1,4 +1,4 @@
-import { type QueryClient, useQuery } from '@tanstack/react-query';
+import { type QueryClient, useQuery, useQueryClient } from '@tanstack/react-query';
 import type {
   BatchFlightsRequest,
   BatchFlightsResponse,
@@ -11,6 +11,7 @@ import type {
   UserFlight,
 } from '../../../../domain';
 import { api } from '../../lib/api-client';
+import { useSingleFlightMutation } from '../../lib/use-single-flight-mutation';
 import { usePollInterval } from '../waves/polling';
 
 /** Cache keys of the flight screens. '/api/user-flights' is the spec's name for My Flights. */
@@ -21,6 +22,8 @@ export const flightKeys = {
   detail: (id: number) => ['flights', 'detail', id] as const,
   stats: ['flights', 'stats'] as const,
   mine: ['flights', 'user-flights'] as const,
+  /** The header's online counters: the users API, shown on the flight screens. */
+  userStats: ['users', 'stats'] as const,
 };
 
 /**
@@ -66,7 +69,7 @@ export function useFlightStats() {
 export function useUserStats() {
   const refetchInterval = usePollInterval('flights');
   return useQuery({
-    queryKey: ['users', 'stats'],
+    queryKey: flightKeys.userStats,
     queryFn: () =>
       api.get<{ onlineUsers: number; acceptedConnections: number }>('/api/users/stats'),
     refetchInterval,
@@ -112,4 +115,69 @@ export function refreshFlights(client: QueryClient, detailId?: number) {
   if (detailId !== undefined) {
     setTimeout(() => void client.invalidateQueries({ queryKey: flightKeys.detail(detailId) }), 100);
   }
+}
+
+/** POST /api/flights (Add Flight): a double tap adds the flight once. */
+export function useAddFlight() {
+  const client = useQueryClient();
+  return useSingleFlightMutation({
+    mutationFn: flightApi.add,
+    onSuccess: () => refreshFlights(client),
+  });
+}
+
+/** POST /api/flights/batch (the roster upload). */
+export function useAddFlightsBatch() {
+  const client = useQueryClient();
+  return useSingleFlightMutation({
+    mutationFn: flightApi.batch,
+    onSuccess: () => refreshFlights(client),
+  });
+}
+
+/**
+ * DELETE /api/flights/{id}. A refusal (e.g. someone joined meanwhile) refreshes the screens
+ * too, so they offer 'Leave flight' instead.
+ */
+export function useDeleteFlight() {
+  const client = useQueryClient();
+  return useSingleFlightMutation({
+    mutationFn: (id: number) => flightApi.remove(id),
+    onSuccess: () => refreshFlights(client),
+    onError: (_error, id) => refreshFlights(client, id),
+  });
+}
+
+/** DELETE /api/flight-crew/{id}: leaving a flight, or an admin removing someone from it. */
+export function useLeaveFlight() {
+  const client = useQueryClient();
+  return useSingleFlightMutation({
+    mutationFn: ({ entryId }: { entryId: number; flightId?: number }) => flightApi.leave(entryId),
+    onSuccess: (_result, { flightId }) => refreshFlights(client, flightId),
+  });
+}
+
+export type CrewEntryInput = { role?: string; tags: string[]; note: string };
+
+/** POST /api/flight-crew (Join Flight). Someone already on it just sees the refreshed list. */
+export function useJoinFlight(flightId: number) {
+  const client = useQueryClient();
+  return useSingleFlightMutation({
+    mutationFn: (values: CrewEntryInput) =>
+      flightApi.join({ flightId, ...values, note: values.note || null }),
+    onSuccess: () => refreshFlights(client, flightId),
+    onError: (error) => {
+      if (error.message.includes('already on this flight')) refreshFlights(client, flightId);
+    },
+  });
+}
+
+/** PATCH /api/flight-crew/{id}: the member's own tags and note. */
+export function useUpdateCrewEntry(flightId: number) {
+  const client = useQueryClient();
+  return useSingleFlightMutation({
+    mutationFn: ({ entryId, values }: { entryId: number; values: CrewEntryInput }) =>
+      flightApi.updateEntry(entryId, { tags: values.tags, note: values.note || null }),
+    onSuccess: () => refreshFlights(client, flightId),
+  });
 }

@@ -1,8 +1,6 @@
-import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { Button } from '../../components/ui/button';
-import { Dialog } from '../../components/ui/dialog';
+import { ConfirmDialog } from '../../components/ui/confirm-dialog';
 import { toast } from '../../components/ui/toast';
-import { flightApi, refreshFlights } from './api';
+import { useDeleteFlight } from './api';
 
 type Target = { id: number; flightNumber: string };
 
@@ -21,22 +19,19 @@ export function DeleteFlightDialog({
   onClose: () => void;
   onDeleted?: () => void;
 }) {
-  const client = useQueryClient();
-  const mutation = useMutation({
-    mutationFn: (id: number) => flightApi.remove(id),
-    onSuccess: () => {
-      toast.success('Flight deleted', 'The flight has been successfully deleted');
-      refreshFlights(client);
-      onClose();
-      onDeleted?.();
-    },
-    onError: (error) => {
-      toast.error('Error deleting flight', error.message);
-      // E.g. someone joined meanwhile: the refreshed screens offer 'Leave flight' instead.
-      refreshFlights(client, flight?.id);
-      onClose();
-    },
-  });
+  const mutation = useDeleteFlight();
+  const confirm = (id: number) =>
+    mutation.mutate(id, {
+      onSuccess: () => {
+        toast.success('Flight deleted', 'The flight has been successfully deleted');
+        onClose();
+        onDeleted?.();
+      },
+      onError: (error) => {
+        toast.error('Error deleting flight', error.message);
+        onClose();
+      },
+    });
   const name = flight?.flightNumber ?? '';
   const text = {
     home: {
@@ -53,27 +48,16 @@ export function DeleteFlightDialog({
     },
   }[variant];
   return (
-    <Dialog
+    <ConfirmDialog
       open={flight !== null}
-      onOpenChange={(open) => {
-        if (!open) onClose();
-      }}
+      onCancel={onClose}
+      onConfirm={() => flight && confirm(flight.id)}
       title={text.title}
       description={text.description}
-      footer={
-        <>
-          <Button variant="outline" onClick={onClose}>
-            Cancel
-          </Button>
-          <Button
-            variant="destructive"
-            disabled={mutation.isPending}
-            onClick={() => flight && mutation.mutate(flight.id)}
-          >
-            {mutation.isPending ? 'Deleting...' : 'Delete'}
-          </Button>
-        </>
-      }
+      confirmLabel="Delete"
+      busyLabel="Deleting..."
+      busy={mutation.isPending}
+      destructive
     />
   );
 }

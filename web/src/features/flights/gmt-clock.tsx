@@ -1,5 +1,5 @@
 import { gmtClock } from '../../../../domain';
-import { useNow } from './use-now';
+import { useNow } from '../../lib/use-now';
 
 /** The live GMT clock: 'DD/MM/YY HH:MM:SS', time only on small screens. */
 export function GmtClock({ className }: { className?: string }) {

@@ -1,12 +1,9 @@
-import { useQuery } from '@tanstack/react-query';
 import { Handshake, Plane, Share2, Wifi } from 'lucide-react';
 import type { ReactNode } from 'react';
 import { Link } from 'react-router';
-import { api } from '../../lib/api-client';
 import { cn } from '../../lib/cn';
-import { pendingCountKey } from '../admin/approvals-api';
+import { usePendingCount } from '../admin/api';
 import { MarkAllReadButton } from '../waves/mark-all-read-button';
-import { usePollInterval } from '../waves/polling';
 import { useWaveCounts } from '../waves/use-wave-counts';
 import { useFlightStats, useUserStats } from './api';
 
@@ -51,14 +48,7 @@ function Badge({
 /** Red: unread messages; blue: pending waves; purple: registrations awaiting an admin. */
 function NotificationBadges({ isAdmin }: { isAdmin: boolean }) {
   const counts = useWaveCounts();
-  // Refreshed by the server's `invalidate` pushes while the socket is up (polling.ts).
-  const refetchInterval = usePollInterval('adminPending');
-  const pending = useQuery({
-    queryKey: pendingCountKey,
-    queryFn: () => api.get<{ count: number }>('/api/admin/pending-count'),
-    refetchInterval,
-    enabled: isAdmin,
-  });
+  const pending = usePendingCount(isAdmin);
   return (
     <div className="flex items-center gap-1.5">
       <Badge

@@ -1,8 +1,6 @@
-import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { Button } from '../../components/ui/button';
-import { Dialog } from '../../components/ui/dialog';
+import { ConfirmDialog } from '../../components/ui/confirm-dialog';
 import { toast } from '../../components/ui/toast';
-import { flightApi, refreshFlights } from './api';
+import { useLeaveFlight } from './api';
 
 /**
  * Leaving a flight: removes only the member's own crew entry (DELETE /api/flight-crew/{id});
@@ -17,42 +15,32 @@ export function LeaveFlightDialog({
   onClose: () => void;
   onLeft?: () => void;
 }) {
-  const client = useQueryClient();
-  const leave = useMutation({
-    mutationFn: (entryId: number) => flightApi.leave(entryId),
-    onSuccess: () => {
-      toast.success('Left flight', 'You have been removed from its crew list');
-      refreshFlights(client, entry?.flightId);
-      onClose();
-      onLeft?.();
-    },
-    onError: (error) => {
-      toast.error('Error leaving flight', error.message);
-      onClose();
-    },
-  });
+  const leave = useLeaveFlight();
+  const confirm = (target: { id: number; flightId: number }) =>
+    leave.mutate(
+      { entryId: target.id, flightId: target.flightId },
+      {
+        onSuccess: () => {
+          toast.success('Left flight', 'You have been removed from its crew list');
+          onClose();
+          onLeft?.();
+        },
+        onError: (error) => {
+          toast.error('Error leaving flight', error.message);
+          onClose();
+        },
+      },
+    );
   return (
-    <Dialog
+    <ConfirmDialog
       open={entry !== null}
-      onOpenChange={(open) => {
-        if (!open) onClose();
-      }}
+      onCancel={onClose}
+      onConfirm={() => entry && confirm(entry)}
       title="Leave flight"
       description={`Are you sure you want to leave ${entry?.flightNumber ?? ''}? You will be removed from its crew list; the flight stays for the other crew.`}
-      footer={
-        <>
-          <Button variant="outline" onClick={onClose}>
-            Cancel
-          </Button>
-          <Button
-            variant="destructive"
-            disabled={leave.isPending}
-            onClick={() => entry && leave.mutate(entry.id)}
-          >
-            Leave flight
-          </Button>
-        </>
-      }
+      confirmLabel="Leave flight"
+      busy={leave.isPending}
+      destructive
     />
   );
 }

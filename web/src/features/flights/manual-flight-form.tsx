@@ -1,4 +1,3 @@
-import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useNavigate } from 'react-router';
 import {
@@ -10,8 +9,9 @@ import {
 } from '../../../../domain';
 import { Button } from '../../components/ui/button';
 import { Input, Label } from '../../components/ui/input';
+import { Select } from '../../components/ui/select';
 import { toast } from '../../components/ui/toast';
-import { flightApi, refreshFlights } from './api';
+import { useAddFlight } from './api';
 import type { Viewer } from './viewer';
 
 const REDIRECT_MS = 600;
@@ -24,7 +24,6 @@ function splitReason(reason: string): [string, string] {
 
 export function ManualFlightForm({ viewer }: { viewer: Viewer }) {
   const navigate = useNavigate();
-  const client = useQueryClient();
   const [flightNumber, setFlightNumber] = useState('');
   const [date, setDate] = useState('');
   const [time, setTime] = useState('');
@@ -32,14 +31,13 @@ export function ManualFlightForm({ viewer }: { viewer: Viewer }) {
   const [destination, setDestination] = useState('');
   const [role, setRole] = useState(viewer.role && isCrewRole(viewer.role) ? viewer.role : '');
 
-  const add = useMutation({
-    mutationFn: flightApi.add,
+  const add = useAddFlight();
+  const callbacks = {
     onSuccess: () => {
       toast.success('Success!', "You've been added to the flight");
-      refreshFlights(client);
       setTimeout(() => navigate('/home'), REDIRECT_MS);
     },
-    onError: (error) => {
+    onError: (error: Error) => {
       if (error.message.includes('already on this flight')) {
         toast.info('Already on Flight', "You're already registered on this flight");
         navigate('/home');
@@ -47,7 +45,7 @@ export function ManualFlightForm({ viewer }: { viewer: Viewer }) {
       }
       toast.error('Error', error.message || 'Failed to add you to the flight');
     },
-  });
+  };
 
   const submit = (event: React.FormEvent) => {
     event.preventDefault();
@@ -60,7 +58,7 @@ export function ManualFlightForm({ viewer }: { viewer: Viewer }) {
       toast.error(title, description);
       return;
     }
-    add.mutate(result.value);
+    add.mutate(result.value, callbacks);
   };
 
   return (
@@ -120,19 +118,13 @@ export function ManualFlightForm({ viewer }: { viewer: Viewer }) {
       </div>
       <div className="space-y-1.5">
         <Label htmlFor="flight-role">Your role</Label>
-        <select
+        <Select
           id="flight-role"
-          className="h-11 w-full rounded-xl border border-slate-300 bg-white px-3"
           value={role}
           onChange={(e) => setRole(e.target.value)}
-        >
-          <option value="">Select your role</option>
-          {CREW_ROLES.map((r) => (
-            <option key={r} value={r}>
-              {r}
-            </option>
-          ))}
-        </select>
+          placeholder="Select your role"
+          options={CREW_ROLES}
+        />
       </div>
       <div className="grid grid-cols-2 gap-2">
         <Button variant="outline" onClick={() => navigate('/home')}>

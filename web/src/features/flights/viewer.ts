@@ -1,4 +1,4 @@
-import { useSession } from '../auth/use-session';
+import { useSession } from '../auth/api';
 
 /** The signed-in member as the flight screens need them. */
 export type Viewer = {

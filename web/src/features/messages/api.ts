@@ -7,7 +7,7 @@ import { connectedRealtimeClient } from '../realtime/connection';
 import { messageKeys, waveKeys } from '../waves/api';
 import { isRealtimeConnected, MESSAGES_STALE_MS, usePollInterval } from '../waves/polling';
 
-const sendKey = (waveId: number) => ['messages', 'send', waveId] as const;
+const sendKey = messageKeys.send;
 
 /**
  * GET /api/messages/{waveId}: oldest first. While the socket is up, `message` pushes append to
@@ -33,6 +33,8 @@ export function useMessages(waveId: number, enabled = true) {
  */
 export function useSendMessage(waveId: number) {
   const client = useQueryClient();
+  // Not single-flight on purpose: each press sends its own text, and several may be on their
+  // way at once (the pending list above is built from exactly those).
   return useMutation({
     mutationKey: sendKey(waveId),
     mutationFn: (content: string) => {

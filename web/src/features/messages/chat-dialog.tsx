@@ -12,11 +12,11 @@ import {
 import { Button } from '../../components/ui/button';
 import { Dialog } from '../../components/ui/dialog';
 import { toast } from '../../components/ui/toast';
+import { useNow } from '../../lib/use-now';
 import { setOpenChat } from '../notifications/open-chat';
 import { useDeleteWave } from '../waves/api';
 import { PartyAvatar } from '../waves/party-avatar';
 import { useRealtimeConnected } from '../waves/polling';
-import { useNow } from '../waves/use-now';
 import { formatFlightDay, otherParty } from '../waves/wave-view';
 import { useMessages, usePendingMessages, useSendMessage } from './api';
 import { ChatInput } from './chat-input';

@@ -2,6 +2,7 @@ import { SendHorizontal } from 'lucide-react';
 import { type FormEvent, type KeyboardEvent, useId, useState } from 'react';
 import { MESSAGE_EMPTY, messageContentSchema } from '../../../../domain';
 import { Button } from '../../components/ui/button';
+import { Textarea } from '../../components/ui/textarea';
 import { cn } from '../../lib/cn';
 
 type Props = {
@@ -50,7 +51,7 @@ export function ChatInput({ onSend, disabled = false, className }: Props) {
         <label htmlFor={id} className="sr-only">
           Message
         </label>
-        <textarea
+        <Textarea
           id={id}
           value={value}
           onChange={(event) => setValue(event.target.value)}
@@ -58,7 +59,7 @@ export function ChatInput({ onSend, disabled = false, className }: Props) {
           rows={Math.min(MAX_ROWS, value.split('\n').length)}
           placeholder="Type a message..."
           aria-describedby={problem && problem !== MESSAGE_EMPTY ? `${id}-problem` : undefined}
-          className="min-h-11 flex-1 resize-none rounded-xl border border-slate-300 bg-white px-3 py-2.5 text-base placeholder:text-slate-400 focus:border-brand-500"
+          className="min-h-11 flex-1 resize-none px-3 py-2.5"
         />
         <Button type="submit" size="icon" aria-label="Send message" disabled={!canSend}>
           <SendHorizontal aria-hidden="true" className="h-5 w-5" />

@@ -1,6 +1,6 @@
 import { useEffect } from 'react';
 import { sendRealtimeHeartbeat } from '../realtime/connection';
-import { beaconOffline, sendOnlineStatus } from './presence-api';
+import { beaconOffline, sendOnlineStatus } from './api';
 
 /** The spec's online heartbeat: every 30 s while the tab is visible. */
 export const HEARTBEAT_MS = 30_000;

@@ -3,8 +3,8 @@ import { useCallback } from 'react';
 import { useNavigate } from 'react-router';
 import { toast } from '../../components/ui/toast';
 import { api } from '../../lib/api-client';
-import { sessionQueryKey } from '../auth/use-session';
-import { sendOnlineStatus } from './presence-api';
+import { sessionQueryKey } from '../auth/api';
+import { sendOnlineStatus } from './api';
 import { markSignedOut } from './use-presence';
 
 export const IDLE_LOGOUT_TITLE = 'Logged Out';

@@ -1,15 +1,15 @@
-import { useMutation } from '@tanstack/react-query';
 import { LogOut, MonitorSmartphone, Trash2 } from 'lucide-react';
 import { type FormEvent, useId, useState } from 'react';
 import { ACCESS_REASONS, type User } from '../../../../domain';
 import { Button } from '../../components/ui/button';
 import { Card } from '../../components/ui/card';
+import { ConfirmDialog } from '../../components/ui/confirm-dialog';
 import { Dialog } from '../../components/ui/dialog';
 import { Input, Label } from '../../components/ui/input';
 import { toast } from '../../components/ui/toast';
 import { useLeaveSession, useSignOut } from '../presence/use-sign-out';
+import { useDeleteAccount, useLogoutAll } from './api';
 import { failureText } from './failure';
-import { accountApi } from './profile-api';
 
 /** Log Out (this device) and 'Sign out of all devices'. */
 export function SessionActions() {
@@ -17,18 +17,19 @@ export function SessionActions() {
   const leave = useLeaveSession();
   const [busy, setBusy] = useState(false);
   const [confirmAll, setConfirmAll] = useState(false);
-  const logoutAll = useMutation({
-    mutationFn: accountApi.logoutAll,
-    onSuccess: () => {
-      setConfirmAll(false);
-      leave();
-      toast.success(
-        'Signed Out Everywhere',
-        'Every device signed in to your account has been signed out.',
-      );
-    },
-    onError: (error) => toast.error('Request Failed', failureText(error, 'Failed to log out')),
-  });
+  const logoutAll = useLogoutAll();
+  const signOutEverywhere = () =>
+    logoutAll.mutate(undefined, {
+      onSuccess: () => {
+        setConfirmAll(false);
+        leave();
+        toast.success(
+          'Signed Out Everywhere',
+          'Every device signed in to your account has been signed out.',
+        );
+      },
+      onError: (error) => toast.error('Request Failed', failureText(error, 'Failed to log out')),
+    });
 
   return (
     <Card className="space-y-2">
@@ -48,21 +49,15 @@ export function SessionActions() {
         <MonitorSmartphone aria-hidden="true" className="h-4 w-4" />
         Sign out of all devices
       </Button>
-      <Dialog
+      <ConfirmDialog
         open={confirmAll}
-        onOpenChange={setConfirmAll}
+        onCancel={() => setConfirmAll(false)}
+        onConfirm={signOutEverywhere}
         title="Sign out of all devices?"
         description="Every device signed in to your account, this one included, will be signed out."
-        footer={
-          <>
-            <Button variant="outline" onClick={() => setConfirmAll(false)}>
-              Cancel
-            </Button>
-            <Button disabled={logoutAll.isPending} onClick={() => logoutAll.mutate()}>
-              {logoutAll.isPending ? 'Signing out...' : 'Sign Out Everywhere'}
-            </Button>
-          </>
-        }
+        confirmLabel="Sign Out Everywhere"
+        busyLabel="Signing out..."
+        busy={logoutAll.isPending}
       />
     </Card>
   );
@@ -79,16 +74,7 @@ export function DangerZone({ user }: { user: User }) {
   const [typed, setTyped] = useState('');
   const [error, setError] = useState<string | null>(null);
 
-  const remove = useMutation({
-    mutationFn: accountApi.deleteAccount,
-    onSuccess: (result) => {
-      setOpen(false);
-      leave();
-      toast.success('Account Deleted', result.message, 10_000);
-    },
-    onError: (failure) =>
-      toast.error('Request Failed', failureText(failure, 'Failed to schedule account deletion.')),
-  });
+  const remove = useDeleteAccount();
 
   const close = (next: boolean) => {
     if (!next) {
@@ -107,7 +93,15 @@ export function DangerZone({ user }: { user: User }) {
       return;
     }
     setError(null);
-    remove.mutate();
+    remove.mutate(undefined, {
+      onSuccess: (result) => {
+        setOpen(false);
+        leave();
+        toast.success('Account Deleted', result.message, 10_000);
+      },
+      onError: (failure) =>
+        toast.error('Request Failed', failureText(failure, 'Failed to schedule account deletion.')),
+    });
   };
 
   return (

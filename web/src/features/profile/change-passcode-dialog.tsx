@@ -1,4 +1,3 @@
-import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { type FormEvent, useId, useState } from 'react';
 import { PASSCODE_MESSAGE, PIN_LENGTH, passcodeSchema } from '../../../../domain';
 import { Button } from '../../components/ui/button';
@@ -6,8 +5,8 @@ import { Dialog } from '../../components/ui/dialog';
 import { toast } from '../../components/ui/toast';
 import { ApiError } from '../../lib/api-client';
 import { emptyPin, PinInput, pinValue } from '../auth/pin-input';
+import { useChangePasscode } from './api';
 import { failureText } from './failure';
-import { accountApi, profileKeys } from './profile-api';
 
 /**
  * The current PIN, then the new one: four boxes each, digits only; Save is enabled only once all
@@ -21,7 +20,6 @@ export function ChangePasscodeDialog({
   open: boolean;
   onOpenChange: (open: boolean) => void;
 }) {
-  const queryClient = useQueryClient();
   const errorId = useId();
   const [current, setCurrent] = useState(emptyPin);
   const [pin, setPin] = useState(emptyPin);
@@ -38,14 +36,13 @@ export function ChangePasscodeDialog({
     onOpenChange(next);
   };
 
-  const save = useMutation({
-    mutationFn: accountApi.setPasscode,
+  const save = useChangePasscode();
+  const callbacks = {
     onSuccess: () => {
-      void queryClient.invalidateQueries({ queryKey: profileKeys.passcode });
       toast.success('Passcode Updated', 'Use your new passcode the next time you sign in.');
       close(false);
     },
-    onError: (failure) => {
+    onError: (failure: Error) => {
       // A wrong current PIN (401) and a lock (429) are explained by the server's own text.
       const message =
         failure instanceof ApiError && (failure.status === 401 || failure.status === 429)
@@ -54,7 +51,7 @@ export function ChangePasscodeDialog({
       setError(message);
       toast.error('Update Failed', message);
     },
-  });
+  };
 
   const submit = (event: FormEvent) => {
     event.preventDefault();
@@ -66,7 +63,7 @@ export function ChangePasscodeDialog({
       return;
     }
     setError(null);
-    save.mutate({ passcode: parsed.data, currentPasscode: currentParsed.data });
+    save.mutate({ passcode: parsed.data, currentPasscode: currentParsed.data }, callbacks);
   };
 
   return (

@@ -2,6 +2,7 @@ import { type FormEvent, useEffect, useId, useState } from 'react';
 import { Button } from '../../components/ui/button';
 import { Dialog } from '../../components/ui/dialog';
 import { Input, Label } from '../../components/ui/input';
+import { Select } from '../../components/ui/select';
 
 export type EditableField = {
   /** Dialog title and input label, e.g. 'Nickname'. */
@@ -53,21 +54,14 @@ export function EditFieldDialog({ field, onOpenChange, onSave }: Props) {
           <div className="space-y-1.5">
             <Label htmlFor={inputId}>{field.label}</Label>
             {field.kind === 'select' ? (
-              <select
+              <Select
                 id={inputId}
                 value={value}
                 onChange={(e) => setValue(e.target.value)}
-                className="h-11 w-full rounded-xl border border-slate-300 bg-white px-3 text-base"
-              >
-                <option value="" disabled>
-                  Choose…
-                </option>
-                {field.options?.map((option) => (
-                  <option key={option} value={option}>
-                    {option}
-                  </option>
-                ))}
-              </select>
+                placeholder="Choose…"
+                placeholderDisabled
+                options={field.options ?? []}
+              />
             ) : (
               <Input
                 id={inputId}

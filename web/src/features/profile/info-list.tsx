@@ -5,10 +5,10 @@ import { MOBILE_MAX, NAME_MAX, NICKNAME_MAX } from '../../../../domain';
 import { Button } from '../../components/ui/button';
 import { Card } from '../../components/ui/card';
 import { toast } from '../../components/ui/toast';
+import { usePasscode, useUpdateContactEmail, useUpdateProfile } from './api';
 import { ChangePasscodeDialog } from './change-passcode-dialog';
 import { type EditableField, EditFieldDialog } from './edit-field-dialog';
 import { failureText } from './failure';
-import { usePasscode, useUpdateContactEmail, useUpdateProfile } from './profile-api';
 import { rankOptions } from './ranks';
 
 type ProfileKey = 'name' | 'nickname' | 'role' | 'mobileNumber' | 'contactEmail';

@@ -1,10 +1,8 @@
-import { Switch } from 'radix-ui';
-import { useId } from 'react';
 import type { User } from '../../../../domain';
+import { Switch } from '../../components/ui/checkbox';
 import { toast } from '../../components/ui/toast';
-import { cn } from '../../lib/cn';
+import { useUpdateProfile } from './api';
 import { failureText } from './failure';
-import { useUpdateProfile } from './profile-api';
 
 export type PrivacyKey = 'showNameAfterMatch' | 'shareContactInfo' | 'emailNotifications';
 
@@ -25,50 +23,6 @@ export const PRIVACY_SETTINGS: { key: PrivacyKey; label: string; description: st
     description: 'Get an e-mail about new waves and messages.',
   },
 ];
-
-/** A labelled on/off switch (Radix: role switch, Space and Enter toggle it). */
-export function Toggle({
-  label,
-  description,
-  checked,
-  disabled,
-  onCheckedChange,
-}: {
-  label: string;
-  description?: string;
-  checked: boolean;
-  disabled?: boolean;
-  onCheckedChange: (checked: boolean) => void;
-}) {
-  const id = useId();
-  return (
-    <div className="flex items-center justify-between gap-4 py-3">
-      <div>
-        <label htmlFor={id} className="font-medium">
-          {label}
-        </label>
-        {description ? <p className="text-sm text-slate-600">{description}</p> : null}
-      </div>
-      <Switch.Root
-        id={id}
-        checked={checked}
-        disabled={disabled}
-        onCheckedChange={onCheckedChange}
-        className={cn(
-          'relative inline-flex h-7 w-12 shrink-0 items-center rounded-full transition-colors disabled:cursor-not-allowed disabled:opacity-50',
-          checked ? 'bg-brand-600' : 'bg-slate-300',
-        )}
-      >
-        <Switch.Thumb
-          className={cn(
-            'block h-5 w-5 rounded-full bg-white shadow transition-transform',
-            checked ? 'translate-x-6' : 'translate-x-1',
-          )}
-        />
-      </Switch.Root>
-    </div>
-  );
-}
 
 /** The three privacy and notification toggles, saved as soon as they change. */
 export function PrivacyToggles({ user }: { user: User }) {
@@ -100,7 +54,7 @@ export function PrivacyToggles({ user }: { user: User }) {
       ) : null}
       <div className="divide-y divide-slate-100">
         {PRIVACY_SETTINGS.map(({ key, label, description }) => (
-          <Toggle
+          <Switch
             key={key}
             label={label}
             description={description}

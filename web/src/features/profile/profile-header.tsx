@@ -6,15 +6,7 @@ import {
   subscriptionBadge,
   type User,
 } from '../../../../domain';
-import { cn } from '../../lib/cn';
-
-const RING_CLASSES: Record<AvatarRing, string> = {
-  orange: 'ring-orange-500',
-  red: 'ring-red-600',
-  purple: 'ring-purple-600',
-  yellow: 'ring-yellow-400',
-  green: 'ring-green-600',
-};
+import { Avatar } from '../../components/ui/avatar';
 
 const RING_LABELS: Record<AvatarRing, string> = {
   orange: 'trial membership',
@@ -24,11 +16,6 @@ const RING_LABELS: Record<AvatarRing, string> = {
   green: 'active membership',
 };
 
-function initials(name: string | null) {
-  const parts = (name ?? '').trim().split(/\s+/).filter(Boolean);
-  return (parts[0]?.[0] ?? '?').toUpperCase() + (parts[1]?.[0] ?? '').toUpperCase();
-}
-
 /** The avatar, its membership ring (domain rule) and the member's badges. */
 export function ProfileHeader({ user, now }: { user: User; now: Date }) {
   const ring = avatarRing(user, now);
@@ -36,21 +23,14 @@ export function ProfileHeader({ user, now }: { user: User; now: Date }) {
   const badge = user.membershipType === 'trial' ? null : subscriptionBadge(user, now);
   return (
     <section aria-label="Member" className="flex items-center gap-4">
-      <div
-        data-ring={ring}
+      <Avatar
+        name={user.name}
+        ring={ring}
+        imageUrl={user.profilePictureUrl}
         title={`Ring: ${RING_LABELS[ring]}`}
-        className={cn(
-          'flex h-20 w-20 shrink-0 items-center justify-center overflow-hidden rounded-full bg-brand-50 text-2xl font-semibold text-brand-700 ring-4 ring-offset-2',
-          RING_CLASSES[ring],
-        )}
-      >
-        {user.profilePictureUrl ? (
-          <img src={user.profilePictureUrl} alt="" className="h-full w-full object-cover" />
-        ) : (
-          <span aria-hidden="true">{initials(user.name)}</span>
-        )}
-        <span className="sr-only">Avatar ring: {RING_LABELS[ring]}</span>
-      </div>
+        ringLabel={`Avatar ring: ${RING_LABELS[ring]}`}
+        size="xl"
+      />
       <div className="min-w-0 space-y-1">
         <h2 className="truncate text-xl font-semibold">{user.name ?? ANONYMOUS_NAME}</h2>
         <p className="truncate text-sm text-slate-600">

@@ -2,7 +2,7 @@ import { Handshake, Inbox, Plane, Send } from 'lucide-react';
 import type { ReactNode } from 'react';
 import { liveConnections } from '../../../../domain';
 import { Skeleton } from '../../components/ui/skeleton';
-import { useAnalytics } from './profile-api';
+import { useAnalytics } from './api';
 
 function StatCard({
   icon,

@@ -1,4 +1,5 @@
 import { type UIEvent, useEffect, useRef, useState } from 'react';
+import { Checkbox } from '../../components/ui/checkbox';
 import { PrivacyPolicy } from '../landing/privacy-policy';
 
 /** How close to the bottom counts as read; sub-pixel rounding rarely reaches 0. */
@@ -40,18 +41,14 @@ export function TermsGate({ agreed, onAgreedChange }: Props) {
       </section>
       <div aria-live="polite">
         {read ? (
-          <div className="flex items-start gap-2">
-            <input
-              id="terms-agree"
-              type="checkbox"
-              className="mt-1 h-5 w-5"
-              checked={agreed}
-              onChange={(e) => onAgreedChange(e.target.checked)}
-            />
-            <label htmlFor="terms-agree" className="text-sm text-slate-700">
-              I have read and agree to the Terms and Data Privacy Policy
-            </label>
-          </div>
+          <Checkbox
+            id="terms-agree"
+            className="gap-2"
+            labelClassName="text-sm text-slate-700"
+            label="I have read and agree to the Terms and Data Privacy Policy"
+            checked={agreed}
+            onCheckedChange={onAgreedChange}
+          />
         ) : (
           <p className="text-sm text-slate-500">Scroll to the end of the terms to continue.</p>
         )}

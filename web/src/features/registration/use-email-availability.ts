@@ -1,8 +1,7 @@
-import { useQuery } from '@tanstack/react-query';
 import { checkEmailQuerySchema, isCrewEmail } from '../../../../domain';
 import { useDebouncedValue } from '../../lib/use-debounced-value';
+import { useEmailCheck } from './api';
 import { CREW_DOMAINS } from './crew-domains';
-import { registrationApi } from './registration-api';
 
 const DEBOUNCE_MS = 500;
 
@@ -18,12 +17,7 @@ export function useEmailAvailability(typed: string): Availability {
     parsed.success && isCrewEmail(parsed.data.email, CREW_DOMAINS) ? parsed.data.email : '';
   const settled = useDebouncedValue(email, DEBOUNCE_MS);
 
-  const query = useQuery({
-    queryKey: ['check-email', settled],
-    queryFn: () => registrationApi.checkEmail(settled),
-    enabled: settled !== '' && settled === email,
-    staleTime: 30_000,
-  });
+  const query = useEmailCheck(settled, settled === email);
 
   if (!email) return 'idle';
   if (settled !== email || query.isFetching) return 'checking';

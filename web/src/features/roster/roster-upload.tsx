@@ -1,4 +1,3 @@
-import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { ClipboardPaste, ExternalLink, ListChecks, Plane } from 'lucide-react';
 import { useState } from 'react';
 import { useNavigate } from 'react-router';
@@ -12,8 +11,9 @@ import {
 import { Button } from '../../components/ui/button';
 import { Card } from '../../components/ui/card';
 import { Label } from '../../components/ui/input';
+import { Textarea } from '../../components/ui/textarea';
 import { toast } from '../../components/ui/toast';
-import { flightApi, refreshFlights } from '../flights/api';
+import { useAddFlightsBatch } from '../flights/api';
 import { formatDay } from '../flights/format';
 import { batchOutcome } from './batch-outcome';
 
@@ -39,29 +39,30 @@ const keyOf = (f: RosterFlight) => `${f.flightNumber}|${f.date}|${f.origin}|${f.
 
 export function RosterUpload() {
   const navigate = useNavigate();
-  const client = useQueryClient();
   const [text, setText] = useState('');
   const [found, setFound] = useState<RosterFlight[] | null>(null);
   const [selected, setSelected] = useState<Set<string>>(new Set());
 
-  const upload = useMutation({
-    mutationFn: (rows: RosterFlight[]) =>
-      flightApi.batch({ flights: rows.map(rosterFlightToBatchRow) }),
-    onSuccess: (response, rows) => {
-      const outcome = batchOutcome(response, rows.length);
-      const show =
-        outcome.tone === 'success'
-          ? toast.success
-          : outcome.tone === 'info'
-            ? toast.info
-            : toast.error;
-      show(outcome.title, outcome.description, outcome.tone === 'error' ? 10_000 : 5000);
-      refreshFlights(client);
-      if (outcome.done) setTimeout(() => navigate('/home'), NAVIGATE_DELAY_MS);
-    },
-    onError: (error) =>
-      toast.error('Error Adding Flights', error.message || 'Failed to add flights', 10_000),
-  });
+  const upload = useAddFlightsBatch();
+  const send = (rows: RosterFlight[]) =>
+    upload.mutate(
+      { flights: rows.map(rosterFlightToBatchRow) },
+      {
+        onSuccess: (response) => {
+          const outcome = batchOutcome(response, rows.length);
+          const show =
+            outcome.tone === 'success'
+              ? toast.success
+              : outcome.tone === 'info'
+                ? toast.info
+                : toast.error;
+          show(outcome.title, outcome.description, outcome.tone === 'error' ? 10_000 : 5000);
+          if (outcome.done) setTimeout(() => navigate('/home'), NAVIGATE_DELAY_MS);
+        },
+        onError: (error) =>
+          toast.error('Error Adding Flights', error.message || 'Failed to add flights', 10_000),
+      },
+    );
 
   const parse = () => {
     try {
@@ -94,7 +95,7 @@ export function RosterUpload() {
       toast.error(ROSTER_MESSAGES.noValid, 'None of the selected flights is complete.');
       return;
     }
-    upload.mutate(valid);
+    send(valid);
   };
   const toggle = (key: string) =>
     setSelected((current) => {
@@ -125,10 +126,10 @@ export function RosterUpload() {
 
       <div className="space-y-1.5">
         <Label htmlFor="roster-text">Roster text</Label>
-        <textarea
+        <Textarea
           id="roster-text"
           rows={8}
-          className="w-full rounded-xl border border-slate-300 p-3 font-mono text-sm"
+          className="font-mono text-sm"
           placeholder={'Paste your roster here, e.g.\nMon 3 Mar\n0655 BA117 LHR JFK'}
           value={text}
           onChange={(e) => {

@@ -1,4 +1,4 @@
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
 import type {
   SendWaveRequest,
   Wave,
@@ -7,6 +7,7 @@ import type {
 } from '../../../../domain';
 import { toast } from '../../components/ui/toast';
 import { ApiError, api } from '../../lib/api-client';
+import { useSingleFlightMutation } from '../../lib/use-single-flight-mutation';
 import { MARK_READ_RETRY_MS, MARK_READ_TRIES, type PollKind, usePollInterval } from './polling';
 
 /** Cache keys of waves and chats. The real-time work refreshes these on socket pushes. */
@@ -14,12 +15,17 @@ export const waveKeys = {
   all: ['waves'] as const,
   list: ['waves', 'list'] as const,
 };
+/**
+ * The flight screens' cache (features/flights/api.ts `flightKeys.all`): crew cards carry wave
+ * states. Named here rather than imported, so waves and flights do not import each other.
+ */
+const flightsKey = ['flights'] as const;
 export const messageKeys = {
   all: ['messages'] as const,
   thread: (waveId: number) => ['messages', waveId] as const,
+  /** The mutation key of sends to one chat: its pending messages are read from it. */
+  send: (waveId: number) => ['messages', 'send', waveId] as const,
 };
-/** The flight screens' cache (features/flights/api.ts `flightKeys.all`): crew cards carry wave states. */
-const flightsKey = ['flights'] as const;
 
 export const wavesApi = {
   list: () => api.get<WaveWithParties[]>('/api/waves'),
@@ -57,7 +63,7 @@ function useRefreshWaves() {
 /** POST /api/waves; failures say 'Failed to send wave' with the server's reason. */
 export function useSendWave() {
   const refresh = useRefreshWaves();
-  return useMutation({
+  return useSingleFlightMutation({
     mutationFn: wavesApi.send,
     onSuccess: () => refresh(true),
     onError: (error) => toast.error('Failed to send wave', error.message),
@@ -67,9 +73,10 @@ export function useSendWave() {
 /** PUT /api/waves/{id}/status (the receiver accepts or declines). */
 export function useRespondToWave() {
   const refresh = useRefreshWaves();
-  return useMutation({
+  return useSingleFlightMutation({
     mutationFn: ({ waveId, status }: { waveId: number; status: 'accepted' | 'rejected' }) =>
       wavesApi.respond(waveId, status),
+    flightKey: ({ waveId }) => waveId,
     onSuccess: () => refresh(true),
     onError: (error) => toast.error('Failed to respond to wave', error.message),
   });
@@ -78,8 +85,9 @@ export function useRespondToWave() {
 /** PUT /api/waves/{id}/read: quiet, as the chat does it on its own. */
 export function useMarkWaveRead() {
   const refresh = useRefreshWaves();
-  return useMutation({
+  return useSingleFlightMutation({
     mutationFn: wavesApi.markRead,
+    flightKey: (waveId) => waveId,
     retry: retryMarkRead,
     retryDelay: MARK_READ_RETRY_MS,
     onSuccess: () => refresh(),
@@ -89,7 +97,7 @@ export function useMarkWaveRead() {
 /** POST /api/waves/read-all. */
 export function useMarkAllRead() {
   const refresh = useRefreshWaves();
-  return useMutation({
+  return useSingleFlightMutation({
     mutationFn: wavesApi.markAllRead,
     retry: retryMarkRead,
     retryDelay: MARK_READ_RETRY_MS,
@@ -102,8 +110,9 @@ export function useMarkAllRead() {
 export function useDeleteWave() {
   const client = useQueryClient();
   const refresh = useRefreshWaves();
-  return useMutation({
+  return useSingleFlightMutation({
     mutationFn: (waveId: number) => wavesApi.remove(waveId),
+    flightKey: (waveId) => waveId,
     onSuccess: (_, waveId) => {
       client.setQueryData<WaveWithParties[]>(waveKeys.list, (list) =>
         list?.filter((w) => w.id !== waveId),

@@ -49,19 +49,3 @@ export function formatFlightDay(departureDate: string): string {
     year: 'numeric',
   });
 }
-
-export const initials = (name: string) =>
-  name
-    .split(/\s+/)
-    .filter(Boolean)
-    .slice(0, 2)
-    .map((part) => part[0]?.toUpperCase())
-    .join('') || '?';
-
-export const RING_CLASS: Record<PresentedUser['avatarRing'], string> = {
-  orange: 'ring-orange-500',
-  red: 'ring-red-600',
-  purple: 'ring-purple-600',
-  yellow: 'ring-yellow-400',
-  green: 'ring-emerald-500',
-};

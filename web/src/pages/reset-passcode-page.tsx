@@ -1,10 +1,9 @@
-import { useMutation } from '@tanstack/react-query';
 import { KeyRound } from 'lucide-react';
 import { Link, useSearchParams } from 'react-router';
-import { Button } from '../../components/ui/button';
-import { Card } from '../../components/ui/card';
-import { ApiError } from '../../lib/api-client';
-import { authApi } from './auth-api';
+import { Button } from '../components/ui/button';
+import { Card } from '../components/ui/card';
+import { useResetPasscode } from '../features/auth/api';
+import { ApiError } from '../lib/api-client';
 
 const LINK_INVALID = 'This reset link has expired or was already used.';
 
@@ -15,7 +14,7 @@ const LINK_INVALID = 'This reset link has expired or was already used.';
 export function ResetPasscodePage() {
   const [params] = useSearchParams();
   const token = params.get('token') ?? '';
-  const reset = useMutation({ mutationFn: authApi.resetPasscode });
+  const reset = useResetPasscode();
 
   if (reset.data) {
     const { pin, email } = reset.data;

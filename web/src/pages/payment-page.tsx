@@ -1,9 +1,9 @@
 import { CreditCard } from 'lucide-react';
 import { useState } from 'react';
 import { Link, Navigate } from 'react-router';
-import { Card } from '../../components/ui/card';
-import { readPendingRegistration } from './pending-registration';
-import { PLANS } from './plans';
+import { Card } from '../components/ui/card';
+import { readPendingRegistration } from '../features/registration/pending-registration';
+import { PLANS } from '../features/registration/plans';
 
 /** /payment: picks up the registration kept in local storage; card payment is a later issue. */
 export function PaymentPage() {

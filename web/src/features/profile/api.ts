@@ -1,4 +1,4 @@
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
 import type {
   DeleteAccountResponse,
   PasscodeRevealResponse,
@@ -10,9 +10,12 @@ import type {
   UserAnalytics,
 } from '../../../../domain';
 import { api } from '../../lib/api-client';
-import { sessionQueryKey, useSession } from '../auth/use-session';
+import { useSingleFlightMutation } from '../../lib/use-single-flight-mutation';
+import { sessionQueryKey, useSession } from '../auth/api';
 
+/** Cache keys of the profile screens. */
 export const profileKeys = {
+  all: ['users', 'me'] as const,
   analytics: ['users', 'me', 'analytics'] as const,
   passcode: ['users', 'me', 'passcode'] as const,
 };
@@ -47,7 +50,7 @@ export function usePasscode(enabled: boolean) {
 /** Writes that answer with the updated user put it straight into the session cache. */
 function useUserMutation<TBody>(send: (body: TBody) => Promise<User>) {
   const queryClient = useQueryClient();
-  return useMutation({
+  return useSingleFlightMutation({
     mutationFn: send,
     onSuccess: (user) => queryClient.setQueryData(sessionQueryKey, user),
   });
@@ -64,7 +67,7 @@ export const useProfileSetup = () =>
 /** POST /api/admin/update-contact-email. */
 export function useUpdateContactEmail() {
   const queryClient = useQueryClient();
-  return useMutation({
+  return useSingleFlightMutation({
     mutationFn: (contactEmail: string) =>
       api.post<UpdateContactEmailResponse>('/api/admin/update-contact-email', { contactEmail }),
     onSuccess: ({ user }) =>
@@ -80,3 +83,22 @@ export const accountApi = {
   setPasscode: (body: SetPasscodeRequest) =>
     api.post<{ success: boolean }>('/api/auth/set-passcode', body),
 };
+
+/** POST /api/auth/logout-all: every device, this one included. */
+export function useLogoutAll() {
+  return useSingleFlightMutation({ mutationFn: accountApi.logoutAll });
+}
+
+/** POST /api/auth/delete-account: access ends at once. */
+export function useDeleteAccount() {
+  return useSingleFlightMutation({ mutationFn: accountApi.deleteAccount });
+}
+
+/** POST /api/auth/set-passcode with the current PIN; a revealed PIN is fetched again. */
+export function useChangePasscode() {
+  const queryClient = useQueryClient();
+  return useSingleFlightMutation({
+    mutationFn: accountApi.setPasscode,
+    onSuccess: () => void queryClient.invalidateQueries({ queryKey: profileKeys.passcode }),
+  });
+}

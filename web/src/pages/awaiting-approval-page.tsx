@@ -1,6 +1,6 @@
 import { CheckCircle2, Clock, Mail } from 'lucide-react';
 import { Link, useLocation } from 'react-router';
-import { Card } from '../../components/ui/card';
+import { Card } from '../components/ui/card';
 
 /** Shown after a trial registration (and later after payment) until an admin approves. */
 export function AwaitingApprovalPage() {

@@ -1,14 +1,12 @@
-import { useMutation } from '@tanstack/react-query';
 import { type FormEvent, useId, useState } from 'react';
 import { Link, Navigate, useNavigate, useSearchParams } from 'react-router';
-import { PASSCODE_MESSAGE, passcodeSchema } from '../../../../domain';
-import { Button } from '../../components/ui/button';
-import { Card } from '../../components/ui/card';
-import { Skeleton } from '../../components/ui/skeleton';
-import { toast } from '../../components/ui/toast';
-import { authApi } from './auth-api';
-import { emptyPin, PinInput, pinValue } from './pin-input';
-import { useSession } from './use-session';
+import { PASSCODE_MESSAGE, passcodeSchema } from '../../../domain';
+import { Button } from '../components/ui/button';
+import { Card } from '../components/ui/card';
+import { Skeleton } from '../components/ui/skeleton';
+import { toast } from '../components/ui/toast';
+import { useSession, useSetPasscode } from '../features/auth/api';
+import { emptyPin, PinInput, pinValue } from '../features/auth/pin-input';
 
 const SET_FAILED = 'Failed to set passcode. Please try again.';
 
@@ -22,19 +20,19 @@ export function CreatePasscodePage() {
   const [pin, setPin] = useState(emptyPin);
   const [error, setError] = useState<string | null>(null);
 
-  const save = useMutation({
-    mutationFn: authApi.setPasscode,
+  const save = useSetPasscode();
+  const callbacks = {
     onSuccess: () => {
       toast.success('Passcode set', 'Use it the next time you sign in.');
       navigate('/profile-setup');
     },
-    onError: (failure) => {
+    onError: (failure: Error) => {
       // A demo user's refusal names the PIN they must use, so the server's text is kept.
       const message = failure.message || SET_FAILED;
       setError(message);
       toast.error('Failed to set passcode', message);
     },
-  });
+  };
 
   if (!email) return <Navigate to="/" replace />;
 
@@ -47,7 +45,7 @@ export function CreatePasscodePage() {
       return;
     }
     setError(null);
-    save.mutate(parsed.data);
+    save.mutate(parsed.data, callbacks);
   };
 
   return (

@@ -1,29 +1,27 @@
-import { useQuery } from '@tanstack/react-query';
 import { ArrowLeft, Inbox, RefreshCw } from 'lucide-react';
 import { useState } from 'react';
 import { Link } from 'react-router';
-import { Button } from '../../components/ui/button';
-import { Card } from '../../components/ui/card';
-import { SkeletonCards } from '../../components/ui/skeleton';
-import { cn } from '../../lib/cn';
-import { approvalsApi, type PendingApproval, pendingApprovalsKey } from './approvals-api';
-import { EditEmailDialog } from './edit-email-dialog';
-import { PendingApprovalCard } from './pending-approval-card';
-import { RejectDialog } from './reject-dialog';
-import { useApprovalActions } from './use-approval-actions';
-
-/** The spec polls pending approvals every 5 s. */
-const POLL_MS = 5000;
+import { Button } from '../components/ui/button';
+import { Card } from '../components/ui/card';
+import { SkeletonCards } from '../components/ui/skeleton';
+import {
+  type PendingApproval,
+  useApproveUser,
+  usePendingApprovals,
+  useRejectUser,
+  useUpdateRegistrationEmail,
+} from '../features/admin/api';
+import { EditEmailDialog } from '../features/admin/edit-email-dialog';
+import { PendingApprovalCard } from '../features/admin/pending-approval-card';
+import { RejectDialog } from '../features/admin/reject-dialog';
+import { cn } from '../lib/cn';
 
 /** /admin/approvals: pending registrations to approve, reject or correct. */
 export function ApprovalsPage() {
-  const pending = useQuery({
-    queryKey: pendingApprovalsKey,
-    queryFn: approvalsApi.list,
-    refetchInterval: POLL_MS,
-    staleTime: 0,
-  });
-  const { approve, reject, updateEmail } = useApprovalActions();
+  const pending = usePendingApprovals();
+  const approve = useApproveUser();
+  const reject = useRejectUser();
+  const updateEmail = useUpdateRegistrationEmail();
   const [rejecting, setRejecting] = useState<PendingApproval | null>(null);
   const [editing, setEditing] = useState<PendingApproval | null>(null);
 

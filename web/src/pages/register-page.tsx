@@ -1,4 +1,3 @@
-import { useMutation } from '@tanstack/react-query';
 import { type FormEvent, useState } from 'react';
 import { Link, useNavigate, useSearchParams } from 'react-router';
 import {
@@ -9,19 +8,24 @@ import {
   FILL_REQUIRED,
   type RegistrationMembership,
   type RegistrationRequest,
-} from '../../../../domain';
-import { Button } from '../../components/ui/button';
-import { Card } from '../../components/ui/card';
-import { Input, Label } from '../../components/ui/input';
-import { toast } from '../../components/ui/toast';
-import { savePendingRegistration } from './pending-registration';
-import { PlanPicker } from './plan-picker';
-import { PLANS } from './plans';
-import { registrationApi } from './registration-api';
-import { describeRegistrationFailure, type RegistrationFailure } from './registration-failure';
-import { RegistrationSummary } from './registration-summary';
-import { TermsGate } from './terms-gate';
-import { useEmailAvailability } from './use-email-availability';
+  type RegistrationResponse,
+} from '../../../domain';
+import { Button } from '../components/ui/button';
+import { Card } from '../components/ui/card';
+import { Input, Label } from '../components/ui/input';
+import { Select } from '../components/ui/select';
+import { toast } from '../components/ui/toast';
+import { useRegister } from '../features/registration/api';
+import { savePendingRegistration } from '../features/registration/pending-registration';
+import { PlanPicker } from '../features/registration/plan-picker';
+import { PLANS } from '../features/registration/plans';
+import {
+  describeRegistrationFailure,
+  type RegistrationFailure,
+} from '../features/registration/registration-failure';
+import { RegistrationSummary } from '../features/registration/registration-summary';
+import { TermsGate } from '../features/registration/terms-gate';
+import { useEmailAvailability } from '../features/registration/use-email-availability';
 
 export function RegisterPage() {
   const [params] = useSearchParams();
@@ -37,9 +41,9 @@ export function RegisterPage() {
   const parsedEmail = checkEmailQuerySchema.safeParse({ email });
   const availability = useEmailAvailability(email);
 
-  const register = useMutation({
-    mutationFn: registrationApi.initiate,
-    onSuccess: (data, request) => {
+  const register = useRegister();
+  const callbacks = {
+    onSuccess: (data: RegistrationResponse, request: RegistrationRequest) => {
       if (data.requiresPayment) {
         savePendingRegistration(request);
         navigate('/payment');
@@ -49,7 +53,7 @@ export function RegisterPage() {
         setFailure(describeRegistrationFailure(data, request.email));
       }
     },
-    onError: (error, request) => {
+    onError: (error: Error, request: RegistrationRequest) => {
       const described = describeRegistrationFailure(error, request.email);
       if (described.canRenew) {
         toast.info(
@@ -60,7 +64,7 @@ export function RegisterPage() {
       }
       setFailure(described);
     },
-  });
+  };
 
   const allSet = Boolean(email.trim() && name.trim() && role && membership && agreed);
   const ready =
@@ -80,7 +84,7 @@ export function RegisterPage() {
       role,
       membership,
     };
-    register.mutate(request);
+    register.mutate(request, callbacks);
   };
 
   const emailProblem =
@@ -138,20 +142,14 @@ export function RegisterPage() {
 
           <div className="space-y-1.5">
             <Label htmlFor="register-role">Role</Label>
-            <select
+            <Select
               id="register-role"
               required
               value={role}
               onChange={(e) => setRole(e.target.value as CrewRole | '')}
-              className="h-11 w-full rounded-xl border border-slate-300 bg-white px-3 text-base"
-            >
-              <option value="">Select your role</option>
-              {CREW_ROLES.map((r) => (
-                <option key={r} value={r}>
-                  {r}
-                </option>
-              ))}
-            </select>
+              placeholder="Select your role"
+              options={CREW_ROLES}
+            />
           </div>
 
           <PlanPicker value={membership} onChange={setMembership} />

@@ -1,21 +1,18 @@
-import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { ArrowLeft, CircleHelp } from 'lucide-react';
 import { type FormEvent, useEffect, useId, useState } from 'react';
 import { Link, useNavigate, useSearchParams } from 'react-router';
-import { loginRequestSchema } from '../../../../domain';
-import { Button } from '../../components/ui/button';
-import { Card } from '../../components/ui/card';
-import { Input, Label } from '../../components/ui/input';
-import { toast } from '../../components/ui/toast';
-import { readRememberedEmail, rememberEmail } from '../landing/remembered-email';
-import { authApi } from './auth-api';
-import { acceptDisclaimer, disclaimerAccepted } from './disclaimer';
-import { DisclaimerDialog } from './disclaimer-dialog';
-import { describeLoginFailure } from './login-errors';
-import { emptyPin, PinInput, pinValue } from './pin-input';
-import { SignInHelpDialog } from './sign-in-help-dialog';
-import { useForgotPasscode } from './use-forgot-passcode';
-import { sessionQueryKey } from './use-session';
+import { loginRequestSchema } from '../../../domain';
+import { Button } from '../components/ui/button';
+import { Card } from '../components/ui/card';
+import { Input, Label } from '../components/ui/input';
+import { toast } from '../components/ui/toast';
+import { useForgotPasscode, useLogin } from '../features/auth/api';
+import { acceptDisclaimer, disclaimerAccepted } from '../features/auth/disclaimer';
+import { DisclaimerDialog } from '../features/auth/disclaimer-dialog';
+import { describeLoginFailure } from '../features/auth/login-errors';
+import { emptyPin, PinInput, pinValue } from '../features/auth/pin-input';
+import { SignInHelpDialog } from '../features/auth/sign-in-help-dialog';
+import { readRememberedEmail, rememberEmail } from '../features/landing/remembered-email';
 
 const NAVIGATE_AFTER_MS = 1000;
 
@@ -26,7 +23,6 @@ type Stage = 'form' | 'disclaimer' | 'leaving';
 export function SignInPage() {
   const [params] = useSearchParams();
   const navigate = useNavigate();
-  const queryClient = useQueryClient();
   const errorId = useId();
   const [email, setEmail] = useState(() => params.get('email') ?? readRememberedEmail());
   const [pin, setPin] = useState(emptyPin);
@@ -35,21 +31,7 @@ export function SignInPage() {
   const [stage, setStage] = useState<Stage>('form');
   const forgot = useForgotPasscode((message) => setError({ field: 'email', message }));
 
-  const login = useMutation({
-    mutationFn: authApi.login,
-    onSuccess: (data, request) => {
-      rememberEmail(request.email);
-      queryClient.setQueryData(sessionQueryKey, data.user);
-      setStage(disclaimerAccepted() ? 'leaving' : 'disclaimer');
-    },
-    onError: (failure, request) => {
-      const reaction = describeLoginFailure(failure, request.email);
-      if (reaction.kind === 'redirect') return navigate(reaction.to);
-      toast.error(reaction.title, reaction.message);
-      setError({ field: 'passcode', message: reaction.message });
-      setPin(emptyPin());
-    },
-  });
+  const login = useLogin();
 
   useEffect(() => {
     if (stage !== 'leaving') return;
@@ -66,7 +48,19 @@ export function SignInPage() {
       return;
     }
     setError(null);
-    login.mutate(parsed.data);
+    login.mutate(parsed.data, {
+      onSuccess: (_data, request) => {
+        rememberEmail(request.email);
+        setStage(disclaimerAccepted() ? 'leaving' : 'disclaimer');
+      },
+      onError: (failure, request) => {
+        const reaction = describeLoginFailure(failure, request.email);
+        if (reaction.kind === 'redirect') return navigate(reaction.to);
+        toast.error(reaction.title, reaction.message);
+        setError({ field: 'passcode', message: reaction.message });
+        setPin(emptyPin());
+      },
+    });
   };
 
   const busy = login.isPending || stage !== 'form';
