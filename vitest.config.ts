@@ -1,6 +1,6 @@
 import { defineConfig } from 'vitest/config';
 
-// Three suites: pure domain rules, the server in-process on a fresh database per test file,
+// Four suites: the architecture rules (import graph), pure domain rules, the server in-process on a fresh database per test file,
 // and web components in jsdom. `npm test` runs them all (scripts/test.mjs).
 export default defineConfig({
   test: {
@@ -9,6 +9,13 @@ export default defineConfig({
         test: {
           name: 'domain',
           include: ['domain/**/*.test.ts'],
+          environment: 'node',
+        },
+      },
+      {
+        test: {
+          name: 'architecture',
+          include: ['scripts/**/*.test.ts'],
           environment: 'node',
         },
       },

@@ -14,19 +14,19 @@ import type { z } from 'zod';
 import { storableInput } from '../domain';
 import type { Config } from './config';
 import type { Database } from './db/client';
-import { createMailSender, type MailSender } from './jobs/mail-sender';
+import { createMailSender } from './jobs/mail-sender';
 import { createScheduler } from './jobs/scheduler';
 import { type Clock, systemClock } from './lib/clock';
 import { serializeError } from './lib/log-errors';
-import { createMemberThrottle, type MemberThrottle } from './lib/member-throttle';
-import { createPinCipher, type PinCipher } from './lib/pin-crypto';
-import { createRateLimiter, type RateLimiter } from './lib/rate-limit';
+import { createMemberThrottle } from './lib/member-throttle';
+import { createPinCipher } from './lib/pin-crypto';
+import { createRateLimiter } from './lib/rate-limit';
 import { trustProxyFn } from './lib/trust-proxy';
 import { createMailTransport, type MailTransport } from './mail/transport';
 import { accountRoutes } from './modules/account/routes';
 import { adminRoutes } from './modules/admin/routes';
 import { authRoutes } from './modules/auth/routes';
-import { createSessionStore, type SessionStore } from './modules/auth/session-store';
+import { createSessionStore } from './modules/auth/session-store';
 import { crewRoutes } from './modules/crew/routes';
 import { flightRoutes } from './modules/flights/routes';
 import { healthRoutes } from './modules/health/routes';
@@ -34,7 +34,7 @@ import { messageRoutes } from './modules/messages/routes';
 import { type Bus, createLocalBus, createPostgresBus } from './modules/realtime/bus';
 import { registerLiveInvalidation } from './modules/realtime/live-invalidation';
 import { realtimeRoutes } from './modules/realtime/routes';
-import { createRealtime, type Realtime } from './modules/realtime/service';
+import { createRealtime } from './modules/realtime/service';
 import { registrationRoutes } from './modules/registration/routes';
 import { usersRoutes } from './modules/users/routes';
 import { waveRoutes } from './modules/waves/routes';
@@ -47,27 +47,7 @@ import { registerSpa } from './plugins/spa';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 
-export type AppDeps = {
-  config: Config;
-  database: Database;
-  clock: Clock;
-  sessions: SessionStore;
-  pins: PinCipher;
-  rateLimiter: RateLimiter;
-  /** Live actions per member per second: socket frames and sent messages share it. */
-  memberThrottle: MemberThrottle;
-  mail: MailSender;
-  /** Ask the mail job to run now (after a transaction that queued mail committed). */
-  kickMail(): void;
-  /** Live events to members' sockets on every instance; publish only after a commit. */
-  realtime: Realtime;
-};
-
-declare module 'fastify' {
-  interface FastifyInstance {
-    deps: AppDeps;
-  }
-}
+export type { AppDeps } from './deps';
 
 export type BuildAppOptions = {
   config: Config;

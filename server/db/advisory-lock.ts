@@ -1,8 +1,5 @@
 import { sql } from 'drizzle-orm';
-import type { Db } from './client';
-
-/** The handle a transaction callback receives. */
-export type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
+import type { Tx } from './client';
 
 /**
  * Takes a transaction-scoped advisory lock per key, in sorted order (two callers locking the

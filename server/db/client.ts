@@ -16,6 +16,9 @@ export const migrationsFolder = path.join(
 
 /** Both drivers expose the same query builder; we type against the node-postgres flavour. */
 export type Db = NodePgDatabase<typeof schema>;
+/** The handle a transaction callback receives; it can run every query the database can. */
+export type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
+export type DbOrTx = Db | Tx;
 
 export type Database = {
   db: Db;

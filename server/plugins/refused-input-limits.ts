@@ -1,5 +1,5 @@
 import type { FastifyRequest } from 'fastify';
-import type { AppDeps } from '../app';
+import type { AppDeps } from '../deps';
 import { createPinGuard } from '../modules/auth/login-service';
 import { takeResetSlot } from '../modules/auth/passcode-service';
 import { takeCheckEmailSlot, takeRegisterSlot } from '../modules/registration/service';

@@ -1,7 +1,7 @@
 import { eq } from 'drizzle-orm';
 import { ACCOUNT_DELETED_MESSAGE, DAY_MS, DELETION_GRACE_DAYS } from '../../../domain';
-import type { AppDeps } from '../../app';
 import { auditLog, users } from '../../db/schema';
+import type { AppDeps } from '../../deps';
 import { badRequest, notFound } from '../../lib/errors';
 
 export const ACCOUNT_RESTORED = 'Account restored';

@@ -1,7 +1,7 @@
 import { and, asc, count, eq, ne, sql } from 'drizzle-orm';
 import { trialExpiryFrom } from '../../../domain';
-import type { AppDeps } from '../../app';
 import { auditLog, users } from '../../db/schema';
+import type { AppDeps } from '../../deps';
 import { badRequest, conflict, notFound } from '../../lib/errors';
 import { generatePin } from '../../lib/pin-crypto';
 import { enqueueMail } from '../../mail/outbox';

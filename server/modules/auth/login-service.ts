@@ -1,9 +1,9 @@
 import { and, count, eq, gte, sql } from 'drizzle-orm';
 import { effectiveSubscriptionStatus, LOGIN_MESSAGES, trialStatus } from '../../../domain';
-import type { AppDeps } from '../../app';
-import { lockKeys, type Tx } from '../../db/advisory-lock';
-import type { Db } from '../../db/client';
+import { lockKeys } from '../../db/advisory-lock';
+import type { Db, Tx } from '../../db/client';
 import { auditLog, loginAttempts, loginLocks, type UserRow, users } from '../../db/schema';
+import type { AppDeps } from '../../deps';
 import { HttpError } from '../../lib/errors';
 import { enqueueMail } from '../../mail/outbox';
 import { accountLockedMail } from '../../mail/templates';

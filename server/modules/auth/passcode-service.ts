@@ -1,7 +1,7 @@
 import { and, eq, gt, isNull } from 'drizzle-orm';
 import { needsReauthentication } from '../../../domain';
-import type { AppDeps } from '../../app';
 import { auditLog, loginLocks, passcodeResets, users } from '../../db/schema';
+import type { AppDeps } from '../../deps';
 import { badRequest, forbidden, HttpError } from '../../lib/errors';
 import { generatePin } from '../../lib/pin-crypto';
 import { hashToken } from '../../lib/tokens';

@@ -1,4 +1,4 @@
-import type { Tx } from '../../db/advisory-lock';
+import type { Tx } from '../../db/client';
 import { passcodeResets } from '../../db/schema';
 import { newToken } from '../../lib/tokens';
 

@@ -9,8 +9,7 @@ import {
   type RuleResult,
   type UpdateCrewEntryRequest,
 } from '../../../domain';
-import type { AppDeps } from '../../app';
-import type { Db } from '../../db/client';
+import type { DbOrTx } from '../../db/client';
 import {
   auditLog,
   type FlightCrewRow,
@@ -20,13 +19,12 @@ import {
   type UserRow,
   users,
 } from '../../db/schema';
+import type { AppDeps } from '../../deps';
 import { badRequest, forbidden, type HttpError, notFound } from '../../lib/errors';
 import { homeListCache } from '../flights/home-cache';
 import { isKnownIdRange, loadListFlight } from '../flights/queries';
 
-/** The handle a transaction callback receives; it can run every query the database can. */
-export type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
-export type DbOrTx = Db | Tx;
+export type { DbOrTx, Tx } from '../../db/client';
 
 export type CrewEntryInput = { role: string; tags: string[]; note: string | null };
 

@@ -8,10 +8,10 @@ import {
   flightKey,
   utcDay,
 } from '../../../domain';
-import type { Db } from '../../db/client';
+import type { Db, DbOrTx } from '../../db/client';
 import { type FlightRow, flightCrew, flights, type UserRow, users } from '../../db/schema';
 import { HttpError } from '../../lib/errors';
-import { type DbOrTx, joinInTransaction, timingOf } from '../crew/service';
+import { joinInTransaction, timingOf } from '../crew/service';
 import {
   countFlightsCreated,
   defaultCrewRole,

@@ -9,6 +9,7 @@ import {
   JOIN_DEFAULT_ROLE,
   utcDay,
 } from '../../../domain';
+import type { DbOrTx } from '../../db/client';
 import {
   dailyFlightCounts,
   type FlightRow,
@@ -17,7 +18,6 @@ import {
   type UserRow,
 } from '../../db/schema';
 import { tooManyRequests } from '../../lib/errors';
-import type { DbOrTx } from '../crew/service';
 
 /** The default role of a crew entry made by adding a flight: the caller's, or 'Cabin Crew'. */
 export function defaultCrewRole(user: Pick<UserRow, 'role'>): string {

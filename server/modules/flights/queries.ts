@@ -1,8 +1,7 @@
 import { and, asc, eq, isNull, type SQL, sql } from 'drizzle-orm';
 import { ALLOWED_TAGS, departureDateIso, type Flight, type FlightListItem } from '../../../domain';
-import type { Db } from '../../db/client';
+import type { Db, DbOrTx } from '../../db/client';
 import { type FlightRow, flightCrew, flights, users } from '../../db/schema';
-import type { DbOrTx } from '../crew/service';
 import { isOnlineSql } from '../users/online';
 
 /** Postgres `integer` ids: anything beyond is an unknown id (404), never a driver error (500). */

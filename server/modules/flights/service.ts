@@ -18,7 +18,6 @@ import {
   type UserFlight,
   utcDay,
 } from '../../../domain';
-import type { AppDeps } from '../../app';
 import {
   auditLog,
   flightCrew,
@@ -29,6 +28,7 @@ import {
   type WaveRow,
   waves,
 } from '../../db/schema';
+import type { AppDeps } from '../../deps';
 import { forbidden, notFound } from '../../lib/errors';
 import { FLIGHT_NOT_FOUND, joinInTransaction, joinRefusal } from '../crew/service';
 import { isOnlineSql } from '../users/online';

@@ -1,5 +1,5 @@
-import type { AppDeps } from '../../app';
 import type { FlightRow, UserRow, WaveRow } from '../../db/schema';
+import type { AppDeps } from '../../deps';
 import { perApp } from '../../lib/per-app';
 
 /** How long a conversation's facts answer from memory before they are read again. */

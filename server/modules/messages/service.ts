@@ -1,8 +1,8 @@
 import { and, asc, eq, or, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import { canMessage, type Message, type SendMessageRequest } from '../../../domain';
-import type { AppDeps } from '../../app';
 import { flights, type MessageRow, messages, type UserRow, users, waves } from '../../db/schema';
+import type { AppDeps } from '../../deps';
 import { enforce, notFound } from '../../lib/errors';
 import { PG_FOREIGN_KEY_VIOLATION, pgErrorCode } from '../../plugins/error-mapping';
 import { conversationCache } from './conversation-cache';

@@ -1,7 +1,7 @@
 import { eq, sql } from 'drizzle-orm';
 import { canRenewMembership, type RegistrationRequest, USER_EXISTS_MESSAGE } from '../../../domain';
-import type { AppDeps } from '../../app';
 import { auditLog, platformCounters, users } from '../../db/schema';
+import type { AppDeps } from '../../deps';
 import { HttpError } from '../../lib/errors';
 import { findUserByEmail } from '../auth/login-service';
 

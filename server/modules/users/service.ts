@@ -7,8 +7,8 @@ import {
   type UserAnalytics,
   type UserStatsResponse,
 } from '../../../domain';
-import type { AppDeps } from '../../app';
 import { flightCrew, flights, type UserRow, users, waves } from '../../db/schema';
+import type { AppDeps } from '../../deps';
 import { badRequest, HttpError, notFound } from '../../lib/errors';
 import type { SessionContext } from '../auth/session-store';
 import { isOnlineSql } from './online';

@@ -11,7 +11,6 @@ import {
   type WaveStatus,
   type WaveWithParties,
 } from '../../../domain';
-import type { AppDeps } from '../../app';
 import {
   flightCrew,
   flights,
@@ -22,6 +21,7 @@ import {
   type WaveRow,
   waves,
 } from '../../db/schema';
+import type { AppDeps } from '../../deps';
 import { enforce, notFound } from '../../lib/errors';
 import { isOnlineAt } from '../users/online';
 import { presentMember } from '../users/presenter';

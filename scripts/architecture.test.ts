@@ -1,0 +1,63 @@
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { describe, expect, it } from 'vitest';
+import { cycles, importGraph } from './import-graph';
+
+/**
+ * The structure, enforced: like the route-table test for access, these rules cover every file,
+ * new ones included, without anyone remembering to add them. Each failure names its rule.
+ */
+const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
+const graph = importGraph(root, ['domain', 'server', 'web/src', 'e2e', 'bench', 'scripts']);
+const edges = [...graph].flatMap(([from, { files }]) => files.map((to) => ({ from, to })));
+const under = (dir: string) => (file: string) => file.startsWith(`${dir}/`);
+/** Tests may reach across (a server test reads the web build's config) and use test tools. */
+const isTest = (file: string) => /\.test\.tsx?$/.test(file);
+const show = (list: { from: string; to: string }[]) => list.map((e) => `${e.from} -> ${e.to}`);
+
+describe('architecture', () => {
+  it('reads the whole tree', () => {
+    expect(graph.size).toBeGreaterThan(200);
+    expect(edges.length).toBeGreaterThan(500);
+  });
+
+  it('domain-is-pure: domain/ imports only zod and itself', () => {
+    const packages = [...graph]
+      .filter(([file]) => under('domain')(file) && !isTest(file))
+      .flatMap(([file, { packages }]) =>
+        packages.filter((p) => p !== 'zod').map((p) => `${file} -> ${p}`),
+      );
+    const outside = edges.filter((e) => under('domain')(e.from) && !under('domain')(e.to));
+    expect([...packages, ...show(outside)], 'domain-is-pure').toEqual([]);
+  });
+
+  it('web-and-server-apart: web/ never imports server/, nor server/ web/', () => {
+    const crossing = edges.filter(
+      (e) =>
+        !isTest(e.from) &&
+        ((under('web')(e.from) && under('server')(e.to)) ||
+          (under('server')(e.from) && under('web')(e.to))),
+    );
+    expect(show(crossing), 'web-and-server-apart').toEqual([]);
+  });
+
+  it('no-cycles: no import cycle anywhere (type-only imports count)', () => {
+    expect(cycles(graph), 'no-cycles').toEqual([]);
+  });
+
+  it('ui-and-lib-below-features: components/ui and lib never import a feature or a page', () => {
+    const upward = edges.filter(
+      (e) =>
+        (under('web/src/components')(e.from) || under('web/src/lib')(e.from)) &&
+        (under('web/src/features')(e.to) || under('web/src/pages')(e.to)),
+    );
+    expect(show(upward), 'ui-and-lib-below-features').toEqual([]);
+  });
+
+  it('pages-on-top: no feature imports a page', () => {
+    const upward = edges.filter(
+      (e) => under('web/src/features')(e.from) && under('web/src/pages')(e.to),
+    );
+    expect(show(upward), 'pages-on-top').toEqual([]);
+  });
+});

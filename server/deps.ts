@@ -1,0 +1,35 @@
+import type { Config } from './config';
+import type { Database } from './db/client';
+import type { MailSender } from './jobs/mail-sender';
+import type { Clock } from './lib/clock';
+import type { MemberThrottle } from './lib/member-throttle';
+import type { PinCipher } from './lib/pin-crypto';
+import type { RateLimiter } from './lib/rate-limit';
+import type { SessionStore } from './modules/auth/session-store';
+import type { Realtime } from './modules/realtime/service';
+
+/**
+ * What every module is handed: built once by buildApp (app.ts), typed here so that modules and
+ * plugins depend on this small file rather than on app.ts, which imports all of them.
+ */
+export type AppDeps = {
+  config: Config;
+  database: Database;
+  clock: Clock;
+  sessions: SessionStore;
+  pins: PinCipher;
+  rateLimiter: RateLimiter;
+  /** Live actions per member per second: socket frames and sent messages share it. */
+  memberThrottle: MemberThrottle;
+  mail: MailSender;
+  /** Ask the mail job to run now (after a transaction that queued mail committed). */
+  kickMail(): void;
+  /** Live events to members' sockets on every instance; publish only after a commit. */
+  realtime: Realtime;
+};
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    deps: AppDeps;
+  }
+}
