@@ -1,8 +1,8 @@
 import { and, eq, gt, isNull } from 'drizzle-orm';
-import { needsReauthentication } from '../../../domain';
+import { canChangePasscode, needsReauthentication } from '../../../domain';
 import { auditLog, loginLocks, passcodeResets, users } from '../../db/schema';
 import type { AppDeps } from '../../deps';
-import { badRequest, forbidden, HttpError } from '../../lib/errors';
+import { badRequest, enforce, HttpError } from '../../lib/errors';
 import { generatePin } from '../../lib/pin-crypto';
 import { hashToken } from '../../lib/tokens';
 import { enqueueMail } from '../../mail/outbox';
@@ -18,9 +18,6 @@ export const RESET_SENT_MESSAGE =
 export const RESET_LINK_INVALID = 'This reset link has expired or was already used.';
 const RESET_LIMITED = 'Too many reset requests. Please try again later.';
 export const CURRENT_PIN_REQUIRED = 'Please enter your current PIN to change it.';
-
-export const demoPinMessage = (pin: string) =>
-  `Demo users cannot change their PIN. Demo users must use PIN ${pin}.`;
 
 /** One reset request for `key` (`ip:…` or `email:…`) in both the hourly and the daily limit. */
 export function takeResetSlot(deps: AppDeps, key: string, now: Date) {
@@ -106,8 +103,9 @@ export function createPasscodeService(deps: AppDeps & { kickMail(): void }) {
   ) {
     const now = deps.clock.now();
     const { user } = session;
-    if (user.isDemoUser && input.passcode !== deps.config.demoPasscode) {
-      throw forbidden(demoPinMessage(deps.config.demoPasscode));
+    // Setting the demo PIN itself is no change, so a demo member may do it.
+    if (input.passcode !== deps.config.demoPasscode) {
+      enforce(canChangePasscode(user, deps.config.demoPasscode));
     }
     if (input.currentPasscode !== undefined) {
       const verdict = await guard.check(user.email, input.currentPasscode, ip, now);
