@@ -21,6 +21,7 @@ export * from './schemas/crew';
 export * from './schemas/flights';
 export * from './schemas/messages';
 export * from './schemas/profile';
+export * from './schemas/realtime';
 export * from './schemas/registration';
 export * from './schemas/user';
 export * from './schemas/waves';

@@ -1,0 +1,113 @@
+import { z } from 'zod';
+import { idSchema } from './common';
+import { messageSchema, sendMessageRequestSchema } from './messages';
+import { waveSchema, waveStatusSchema, waveStatusUpdateRequestSchema } from './waves';
+
+/**
+ * The real-time channel's contract (docs/api.md 'Real time'), both directions, once. The server
+ * sends only `ServerFrame`s and reads client frames with `clientFrameSchema`; the web reads server
+ * frames with `serverFrameSchema` and sends `ClientFrame`s. A new event is a new member of a union
+ * here: the compiler then points at every sender and handler that must change.
+ */
+
+/** A request frame's own tag, echoed on its `message_ack` or `error`. */
+const clientIdSchema = z.string().max(100);
+
+/** Frames get the same input rules as HTTP bodies: ids from the one id schema, message text as POST /api/messages. */
+export const clientFrameSchema = z.discriminatedUnion('type', [
+  z.object({
+    type: z.literal('auth'),
+    // Identity comes from the session cookie: this only confirms it. Whatever else arrives here
+    // is simply not the session's user (auth_error), not a malformed frame.
+    userId: idSchema.optional().catch(undefined),
+  }),
+  z.object({ type: z.literal('ping') }),
+  z.object({ type: z.literal('heartbeat') }),
+  z.object({
+    type: z.literal('new_message'),
+    clientId: clientIdSchema.optional(),
+    ...sendMessageRequestSchema.shape,
+  }),
+  z.object({
+    type: z.literal('wave_update'),
+    clientId: clientIdSchema.optional(),
+    waveId: idSchema,
+    ...waveStatusUpdateRequestSchema.shape,
+  }),
+]);
+export type ClientFrame = z.output<typeof clientFrameSchema>;
+/** Client frames the server answers with `message_ack` or `error` carrying the same clientId. */
+export type ClientRequestFrame = Extract<ClientFrame, { type: 'new_message' | 'wave_update' }>;
+
+/**
+ * What a live invalidation may name: each is a group of screens the web refetches (see
+ * web/src/features/realtime/cache-sync.ts). `flights`: flight lists, detail and stats; `stats`:
+ * the header counters; `admin`: the pending approvals; `waves`: the member's waves.
+ */
+export const INVALIDATION_KEYS = ['flights', 'stats', 'admin', 'waves'] as const;
+export const invalidationKeySchema = z.enum(INVALIDATION_KEYS);
+export type InvalidationKey = z.infer<typeof invalidationKeySchema>;
+
+/** A path of this app, never another site: the only kind a notification may open. */
+export function isAppPath(url: string): boolean {
+  return url.startsWith('/') && !url.startsWith('//');
+}
+
+/** A new message, as each of its two people sees it (the sender's name by the reveal rules). */
+export const liveMessageSchema = messageSchema.extend({
+  recipientId: idSchema,
+  senderNickname: z.string(),
+});
+export type LiveMessage = z.infer<typeof liveMessageSchema>;
+
+/** A wave's new status; `deleted` when either person removed it. */
+export const waveUpdateSchema = z.object({
+  waveId: idSchema,
+  status: z.union([waveStatusSchema, z.literal('deleted')]),
+});
+export type WaveUpdate = z.infer<typeof waveUpdateSchema>;
+
+export const pushNotificationSchema = z.object({
+  title: z.string(),
+  message: z.string(),
+  // A link elsewhere is not followed: the notification opens home instead.
+  url: z.string().refine(isAppPath).catch('/home'),
+});
+export type PushNotification = z.infer<typeof pushNotificationSchema>;
+
+export const presenceSchema = z.object({ userId: idSchema, isOnline: z.boolean() });
+export type Presence = z.infer<typeof presenceSchema>;
+
+export const invalidationSchema = z.object({ keys: z.array(invalidationKeySchema) });
+export type Invalidation = z.infer<typeof invalidationSchema>;
+
+/** What a request frame returns: the message sent, or the wave answered. */
+export const messageAckDataSchema = z.union([messageSchema, waveSchema]);
+export type MessageAckData = z.infer<typeof messageAckDataSchema>;
+
+export const serverFrameSchema = z.discriminatedUnion('type', [
+  z.object({ type: z.literal('auth_success'), userId: idSchema }),
+  z.object({ type: z.literal('auth_error'), message: z.string() }),
+  z.object({ type: z.literal('pong') }),
+  z.object({ type: z.literal('message'), data: liveMessageSchema }),
+  z.object({ type: z.literal('wave_update'), data: waveUpdateSchema }),
+  z.object({ type: z.literal('push_notification'), data: pushNotificationSchema }),
+  z.object({ type: z.literal('presence'), data: presenceSchema }),
+  z.object({ type: z.literal('invalidate'), data: invalidationSchema }),
+  z.object({
+    type: z.literal('message_ack'),
+    clientId: z.string().optional(),
+    data: messageAckDataSchema,
+  }),
+  // The clientId as the request frame had it, even one too long to be valid.
+  z.object({ type: z.literal('error'), clientId: z.string().optional(), message: z.string() }),
+]);
+export type ServerFrame = z.output<typeof serverFrameSchema>;
+export type ServerFrameType = ServerFrame['type'];
+/** One kind of server frame, e.g. `ServerFrameOf<'presence'>`. */
+export type ServerFrameOf<T extends ServerFrameType> = Extract<ServerFrame, { type: T }>;
+
+/** For the `default` of a switch over a union: a member left unhandled fails to compile. */
+export function assertNever(value: never): never {
+  throw new Error(`Unexpected value: ${JSON.stringify(value)}`);
+}
