@@ -1,18 +1,34 @@
 import pg from 'pg';
+import { z } from 'zod';
+import { idSchema, serverFrameSchema, waveStatusSchema } from '../../../domain';
 
 /**
- * Events between app instances. Payloads are small (recipients and ids): the receiving instance
- * loads what it sends, so NOTIFY's 8 KB limit never matters and no content crosses the bus.
+ * Events between app instances. Payloads are small (recipients, ids, ready frames without
+ * content): the receiving instance loads what it sends, so NOTIFY's 8 KB limit never matters and
+ * no message text crosses the bus. Read back through this schema: a payload that is not one of
+ * these is ignored.
  */
-export type BusEvent =
+const recipientsSchema = z.array(idSchema);
+export const busEventSchema = z.discriminatedUnion('e', [
   /** `from`: the instance that already delivered it to its own sockets. */
-  | { e: 'message'; id: number; to: number[]; from?: string }
-  | { e: 'wave'; id: number; status: string; to: number[] }
-  | { e: 'wave_deleted'; id: number; to: number[] }
-  | { e: 'push'; to: number[]; title: string; message: string; url: string }
-  | { e: 'revoke'; userId: number; tokenHash?: string }
-  | { e: 'presence'; userId: number; online: boolean; to: number[] }
-  | { e: 'invalidate'; keys: string[]; to: number[] | 'all' };
+  z.object({
+    e: z.literal('message'),
+    id: idSchema,
+    to: recipientsSchema,
+    from: z.string().optional(),
+  }),
+  /** `to`: the wave's sender, then its receiver (each gets their own notification). */
+  z.object({ e: z.literal('wave'), id: idSchema, status: waveStatusSchema, to: recipientsSchema }),
+  z.object({ e: z.literal('wave_deleted'), id: idSchema, to: recipientsSchema }),
+  z.object({ e: z.literal('revoke'), userId: idSchema, tokenHash: z.string().optional() }),
+  /** A finished frame for these members' sockets, or for every socket. */
+  z.object({
+    e: z.literal('frame'),
+    to: z.union([recipientsSchema, z.literal('all')]),
+    frame: serverFrameSchema,
+  }),
+]);
+export type BusEvent = z.output<typeof busEventSchema>;
 
 export type Bus = {
   kind: 'local' | 'postgres';
@@ -55,12 +71,14 @@ export async function createPostgresBus(
     const client = new pg.Client({ connectionString: url });
     client.on('notification', (msg) => {
       if (msg.channel !== CHANNEL || !msg.payload) return;
+      let parsed: ReturnType<typeof busEventSchema.safeParse>;
       try {
-        const event = JSON.parse(msg.payload) as BusEvent;
-        for (const h of handlers) h(event);
+        parsed = busEventSchema.safeParse(JSON.parse(msg.payload));
       } catch {
-        // Not ours: ignore.
+        return; // Not JSON, so not ours.
       }
+      if (!parsed.success) return; // Not ours, or from a different version of the app.
+      for (const h of handlers) h(parsed.data);
     });
     client.on('error', (err) => {
       log.warn({ err }, 'event listener lost; reconnecting');

@@ -1,4 +1,5 @@
 import type { WebSocket } from 'ws';
+import type { ServerFrame } from '../../../domain';
 
 export type Connection = {
   socket: WebSocket;
@@ -46,7 +47,7 @@ export function createHub() {
       return false;
     },
     /** Sends to every socket of each user; returns how many sockets it reached. */
-    send(userIds: Iterable<number>, frame: unknown): number {
+    send(userIds: Iterable<number>, frame: ServerFrame): number {
       const text = JSON.stringify(frame);
       let reached = 0;
       for (const id of new Set(userIds)) {
@@ -59,7 +60,7 @@ export function createHub() {
       }
       return reached;
     },
-    broadcast(frame: unknown): number {
+    broadcast(frame: ServerFrame): number {
       return this.send(byUser.keys(), frame);
     },
     close(userId: number, tokenHash: string | undefined, code: number, reason: string) {

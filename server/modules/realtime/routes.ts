@@ -112,12 +112,9 @@ export const realtimeRoutes: FastifyPluginAsyncZod = async (app) => {
         throw forbidden('Only admins can send a test to another member');
       const message = request.body.message || 'Test notification from Jumpseat';
       const websocket = realtime.countSockets([target]);
-      realtime.publish({
-        e: 'push',
-        to: [target],
-        title: 'Test Notification',
-        message,
-        url: '/home',
+      realtime.send([target], {
+        type: 'push_notification',
+        data: { title: 'Test Notification', message, url: '/home' },
       });
       return { success: true, results: { websocket, email: false } };
     },
@@ -135,12 +132,13 @@ export const realtimeRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request) => {
       const user = currentUser(request);
-      realtime.publish({
-        e: 'push',
-        to: [user.id],
-        title: 'Test Notification',
-        message: 'Push notifications are working',
-        url: '/home',
+      realtime.send([user.id], {
+        type: 'push_notification',
+        data: {
+          title: 'Test Notification',
+          message: 'Push notifications are working',
+          url: '/home',
+        },
       });
       return { message: 'Test notification sent' };
     },

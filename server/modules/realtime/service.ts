@@ -2,16 +2,20 @@ import { randomUUID } from 'node:crypto';
 import { eq, inArray, or } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import type { WebSocket } from 'ws';
-import { z } from 'zod';
 import {
-  idSchema,
+  assertNever,
+  type ClientFrame,
+  type ClientRequestFrame,
+  clientFrameSchema,
+  type LiveMessage,
   MAX_SOCKETS_PER_MEMBER,
-  sendMessageRequestSchema,
+  type Message,
+  type ServerFrame,
   storableInput,
   TOO_MANY_MESSAGES,
   TOO_MANY_SOCKETS_CLOSE_CODE,
   TOO_MANY_SOCKETS_REASON,
-  waveStatusUpdateRequestSchema,
+  type Wave,
 } from '../../../domain';
 import type { Database } from '../../db/client';
 import {
@@ -44,29 +48,12 @@ const yieldToIo = () => new Promise((resolve) => setImmediate(resolve));
 type Viewer = { id: number; isAdmin: boolean; isDemoUser: boolean };
 
 export type FrameHandlers = {
-  sendMessage(user: Viewer, input: { waveId: number; content: string }): Promise<unknown>;
-  respondToWave(user: Viewer, waveId: number, status: 'accepted' | 'rejected'): Promise<unknown>;
+  sendMessage(user: Viewer, input: { waveId: number; content: string }): Promise<Message>;
+  respondToWave(user: Viewer, waveId: number, status: 'accepted' | 'rejected'): Promise<Wave>;
 };
 
-/** Frames get the same input rules as HTTP bodies: storable text, ids from the one id schema. */
-const clientFrameShape = z.discriminatedUnion('type', [
-  z.object({ type: z.literal('auth'), userId: z.unknown().optional() }),
-  z.object({ type: z.literal('ping') }),
-  z.object({ type: z.literal('heartbeat') }),
-  z.object({
-    type: z.literal('new_message'),
-    clientId: z.string().max(100).optional(),
-    ...sendMessageRequestSchema.shape,
-    recipientId: z.unknown().optional(),
-  }),
-  z.object({
-    type: z.literal('wave_update'),
-    clientId: z.string().max(100).optional(),
-    waveId: idSchema,
-    ...waveStatusUpdateRequestSchema.shape,
-  }),
-]);
-const clientFrame = storableInput(clientFrameShape);
+/** Like every HTTP body, a frame's text must be storable before its own schema reads it. */
+const clientFrame = storableInput(clientFrameSchema);
 
 /**
  * The live channel: one hub of this instance's sockets, fed by the bus so an event published on
@@ -90,6 +77,11 @@ export function createRealtime(deps: {
     deps.bus.publish(event).catch((err: unknown) => deps.log.warn({ err }, 'event publish failed'));
   }
 
+  /** A frame for these members' sockets (or every socket), on whichever instance they are. */
+  function send(to: number[] | 'all', frame: ServerFrame) {
+    publish({ e: 'frame', to, frame });
+  }
+
   type SentMessage = { message: MessageRow; wave: WaveRow; sender: UserRow };
 
   /**
@@ -98,7 +90,7 @@ export function createRealtime(deps: {
    */
   function deliverMessage({ message, wave, sender }: SentMessage, now: Date) {
     const recipientId = wave.senderId === sender.id ? wave.receiverId : wave.senderId;
-    const data = {
+    const data: Omit<LiveMessage, 'senderNickname'> = {
       id: message.id,
       waveId: message.waveId,
       senderId: message.senderId,
@@ -192,25 +184,15 @@ export function createRealtime(deps: {
       case 'wave_deleted':
         hub.send(event.to, { type: 'wave_update', data: { waveId: event.id, status: 'deleted' } });
         return;
-      case 'push':
-        hub.send(event.to, {
-          type: 'push_notification',
-          data: { title: event.title, message: event.message, url: event.url },
-        });
-        return;
       case 'revoke':
         hub.close(event.userId, event.tokenHash, 4401, 'session ended');
         return;
-      case 'presence':
-        hub.send(event.to, {
-          type: 'presence',
-          data: { userId: event.userId, isOnline: event.online },
-        });
+      case 'frame':
+        if (event.to === 'all') hub.broadcast(event.frame);
+        else hub.send(event.to, event.frame);
         return;
-      case 'invalidate':
-        if (event.to === 'all') hub.broadcast({ type: 'invalidate', data: { keys: event.keys } });
-        else hub.send(event.to, { type: 'invalidate', data: { keys: event.keys } });
-        return;
+      default:
+        assertNever(event);
     }
   }
 
@@ -234,24 +216,25 @@ export function createRealtime(deps: {
       .set({ isOnline: online, lastHeartbeatAt: online ? now : null })
       .where(eq(users.id, userId));
     const to = await wavePartners(userId);
-    if (to.length) publish({ e: 'presence', userId, online, to });
+    if (to.length) send(to, { type: 'presence', data: { userId, isOnline: online } });
   }
 
-  function send(conn: Connection, frame: unknown) {
+  /** An answer to this socket alone. */
+  function reply(conn: Connection, frame: ServerFrame) {
     if (conn.socket.readyState === conn.socket.OPEN) conn.socket.send(JSON.stringify(frame));
   }
 
   async function handleFrame(conn: Connection, raw: string) {
     if (!deps.throttle.take(conn.userId).ok) {
-      send(conn, { type: 'error', message: TOO_MANY_MESSAGES });
+      reply(conn, { type: 'error', message: TOO_MANY_MESSAGES });
       return;
     }
-    let parsed: z.infer<typeof clientFrameShape>;
+    let parsed: ClientFrame;
     try {
       const result = clientFrame.safeParse(JSON.parse(raw));
       if (!result.success) {
         const clientId = (JSON.parse(raw) as { clientId?: unknown }).clientId;
-        send(conn, {
+        reply(conn, {
           type: 'error',
           message: result.error.issues[0]?.message ?? 'Invalid frame',
           ...(typeof clientId === 'string' ? { clientId } : {}),
@@ -260,40 +243,50 @@ export function createRealtime(deps: {
       }
       parsed = result.data;
     } catch {
-      send(conn, { type: 'error', message: 'Invalid frame' });
+      reply(conn, { type: 'error', message: 'Invalid frame' });
       return;
     }
-    if (parsed.type === 'ping') return send(conn, { type: 'pong' });
-    if (parsed.type === 'heartbeat') {
-      await db
-        .update(users)
-        .set({ lastHeartbeatAt: deps.clock.now(), isOnline: true })
-        .where(eq(users.id, conn.userId));
-      return;
+    switch (parsed.type) {
+      case 'ping':
+        return reply(conn, { type: 'pong' });
+      case 'heartbeat':
+        await db
+          .update(users)
+          .set({ lastHeartbeatAt: deps.clock.now(), isOnline: true })
+          .where(eq(users.id, conn.userId));
+        return;
+      case 'auth':
+        // Identity comes from the session cookie; the frame can only confirm it, never change it.
+        return reply(
+          conn,
+          parsed.userId === conn.userId
+            ? { type: 'auth_success', userId: conn.userId }
+            : { type: 'auth_error', message: 'Failed to authenticate WebSocket connection' },
+        );
+      case 'new_message':
+      case 'wave_update':
+        return answerRequest(conn, parsed);
+      default:
+        assertNever(parsed);
     }
-    if (parsed.type === 'auth') {
-      // Identity comes from the session cookie; the frame can only confirm it, never change it.
-      return send(
-        conn,
-        parsed.userId === conn.userId
-          ? { type: 'auth_success', userId: conn.userId }
-          : { type: 'auth_error', message: 'Failed to authenticate WebSocket connection' },
-      );
-    }
+  }
+
+  /** A request frame runs the HTTP route's service function; the answer carries its clientId. */
+  async function answerRequest(conn: Connection, frame: ClientRequestFrame) {
     if (!handlers)
-      return send(conn, { type: 'error', message: 'Not available', clientId: parsed.clientId });
+      return reply(conn, { type: 'error', message: 'Not available', clientId: frame.clientId });
     const user = conn.viewer;
     try {
       const data =
-        parsed.type === 'new_message'
-          ? await handlers.sendMessage(user, { waveId: parsed.waveId, content: parsed.content })
-          : await handlers.respondToWave(user, parsed.waveId, parsed.status);
-      send(conn, { type: 'message_ack', clientId: parsed.clientId, data });
+        frame.type === 'new_message'
+          ? await handlers.sendMessage(user, { waveId: frame.waveId, content: frame.content })
+          : await handlers.respondToWave(user, frame.waveId, frame.status);
+      reply(conn, { type: 'message_ack', clientId: frame.clientId, data });
     } catch (error) {
       const message =
         error instanceof HttpError ? error.message : 'Something went wrong. Please try again.';
       if (!(error instanceof HttpError)) deps.log.error({ err: error }, 'socket frame failed');
-      send(conn, { type: 'error', clientId: parsed.clientId, message });
+      reply(conn, { type: 'error', clientId: frame.clientId, message });
     }
   }
 
@@ -320,7 +313,7 @@ export function createRealtime(deps: {
     });
     socket.on('message', (data, isBinary) => {
       if (isBinary)
-        return send(conn, { type: 'error', message: 'Binary frames are not supported' });
+        return reply(conn, { type: 'error', message: 'Binary frames are not supported' });
       void handleFrame(conn, data.toString());
     });
     socket.on('close', () => {
@@ -372,6 +365,7 @@ export function createRealtime(deps: {
   return {
     hub,
     publish,
+    send,
     publishMessage,
     attach,
     setHandlers(h: FrameHandlers) {

@@ -2,6 +2,7 @@ import { once } from 'node:events';
 import { eq, inArray } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import WebSocket from 'ws';
+import { serverFrameSchema } from '../../../domain';
 import { sessions, type UserRow, users } from '../../db/schema';
 import { hashToken } from '../../lib/tokens';
 import { sessionCookieName } from '../../plugins/access';
@@ -117,6 +118,66 @@ describe('the WebSocket channel', () => {
     });
     sender.ws.close();
     receiver.ws.close();
+  });
+
+  it('every frame the server sends is one the domain’s serverFrameSchema accepts', async () => {
+    const { a, b, wave } = await chatPair();
+    const flight = await buildFlight(t.database.db);
+    await joinFlight(t.database.db, a, flight);
+    await joinFlight(t.database.db, b, flight);
+    const pending = await buildWave(t.database.db, b, a, flight, { status: 'pending' });
+    const raw: string[] = [];
+    const alice = await open({ cookie: await cookieFor(a) });
+    alice.ws.on('message', (data) => raw.push(data.toString()));
+    const bob = await open({ cookie: await cookieFor(b) });
+    bob.ws.on('message', (data) => raw.push(data.toString()));
+    await alice.next('presence');
+    alice.send({ type: 'auth', userId: a.id });
+    await alice.next('auth_success');
+    alice.send({ type: 'auth', userId: b.id });
+    await alice.next('auth_error');
+    alice.send({ type: 'ping' });
+    await alice.next('pong');
+    alice.send({ type: 'new_message', waveId: wave.id, content: 'hi', clientId: 'm' });
+    await alice.next('message_ack');
+    await bob.next('message');
+    await bob.next('push_notification');
+    alice.send({ type: 'wave_update', waveId: pending.id, status: 'accepted', clientId: 'w' });
+    await alice.next('message_ack');
+    await bob.next('wave_update');
+    await bob.next('push_notification');
+    alice.ws.send('not json');
+    await alice.next('error');
+    const asAlice = await injectAs(t.app, a);
+    expect((await asAlice({ method: 'PUT', url: `/api/waves/${wave.id}/read` })).statusCode).toBe(
+      200,
+    );
+    await alice.next('invalidate');
+    expect((await asAlice({ method: 'DELETE', url: `/api/waves/${pending.id}` })).statusCode).toBe(
+      204,
+    );
+    expect(await bob.next('wave_update')).toMatchObject({ data: { status: 'deleted' } });
+    bob.ws.close();
+    await alice.next('presence');
+
+    const frames = raw.map((text) => JSON.parse(text) as Frame);
+    const refused = frames.filter((frame) => !serverFrameSchema.safeParse(frame).success);
+    expect(refused).toEqual([]);
+    expect(new Set(frames.map((f) => f.type))).toEqual(
+      new Set([
+        'presence',
+        'auth_success',
+        'auth_error',
+        'pong',
+        'message',
+        'message_ack',
+        'push_notification',
+        'wave_update',
+        'error',
+        'invalidate',
+      ]),
+    );
+    alice.ws.close();
   });
 
   it('throttles more than 20 frames a second from one user', async () => {

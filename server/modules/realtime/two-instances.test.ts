@@ -1,3 +1,4 @@
+import { sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../../app';
@@ -72,6 +73,32 @@ describe.runIf(process.env.JUMPSEAT_TEST_DB === 'postgres')(
         expect(socket.frames.filter((f) => f.type === 'message')).toHaveLength(0);
         socket.close();
       }
+    });
+
+    it('a frame published on A reaches a socket on B; a bus payload that is no event is dropped', async () => {
+      const dave = await buildCrew(shared.db);
+      const cookie = await cookieFor(a, dave);
+      const onB = await open(b, cookie);
+      // Not an event of ours: an invalidate of a key the contract does not have.
+      const bogus = JSON.stringify({
+        e: 'frame',
+        to: [dave.id],
+        frame: { type: 'invalidate', data: { keys: ['everything'] } },
+      });
+      await shared.db.execute(sql`SELECT pg_notify('jumpseat_events', ${bogus})`);
+      const res = await a.inject({
+        method: 'POST',
+        url: '/api/test-cross-env-push',
+        headers: { cookie },
+        payload: { message: 'from A' },
+      });
+      expect(res.statusCode).toBe(200);
+      expect(await onB.next('push_notification')).toMatchObject({
+        data: { title: 'Test Notification', message: 'from A', url: '/home' },
+      });
+      // Notifications arrive in commit order: the bogus one came first, and was dropped.
+      expect(onB.frames.filter((f) => f.type === 'invalidate')).toEqual([]);
+      onB.close();
     });
 
     it('a logout on A closes the member’s socket on B within a second', async () => {

@@ -240,7 +240,7 @@ export function createWavesService(deps: AppDeps) {
     enforce(canMarkWavesRead(viewer));
     const wave = await findOwn(db, viewer, waveId);
     await markWavesRead(viewer.id, [wave]);
-    deps.realtime.publish({ e: 'invalidate', keys: ['waves'], to: [viewer.id] });
+    deps.realtime.send([viewer.id], { type: 'invalidate', data: { keys: ['waves'] } });
     return { success: true, updated: 1 };
   }
 
@@ -248,7 +248,7 @@ export function createWavesService(deps: AppDeps) {
     enforce(canMarkWavesRead(viewer));
     const mine = await db.select().from(waves).where(party(viewer.id));
     await markWavesRead(viewer.id, mine);
-    deps.realtime.publish({ e: 'invalidate', keys: ['waves'], to: [viewer.id] });
+    deps.realtime.send([viewer.id], { type: 'invalidate', data: { keys: ['waves'] } });
     return { success: true, updated: mine.length };
   }
 
