@@ -1,7 +1,12 @@
 import type { QueryClient, QueryKey } from '@tanstack/react-query';
-import type { Message, WaveWithParties } from '../../../../domain';
+import {
+  assertNever,
+  type InvalidationKey,
+  type Message,
+  type WaveWithParties,
+} from '../../../../domain';
 import { messageKeys, waveKeys } from '../waves/api';
-import type { PushData, ServerFrame } from './frames';
+import type { EventFrame, PushData } from './frames';
 
 /**
  * Server pushes → the TanStack Query cache. While the socket is up nothing polls: these are
@@ -13,24 +18,22 @@ import type { PushData, ServerFrame } from './frames';
 const flightDetailKey = ['flights', 'detail'] as const;
 
 /**
- * Names an `invalidate` frame may use besides a key prefix. A key is a query key prefix:
- * 'waves' → ['waves', …], 'flights' → every flight list, stats and detail; 'users/stats' or
- * ['users', 'stats'] → that query. 'stats' means both header counters.
+ * The query key prefixes each key of an `invalidate` frame stands for: 'flights' → every flight
+ * list, stats and detail; 'stats' → both header counters; 'admin' → the approval screens;
+ * 'waves' → the member's waves. A key added to the domain's union must be mapped here.
  */
-const KEY_ALIASES: Record<string, QueryKey[]> = {
+const INVALIDATED_QUERIES: Record<InvalidationKey, QueryKey[]> = {
+  flights: [['flights']],
   stats: [
     ['flights', 'stats'],
     ['users', 'stats'],
   ],
-  'user-flights': [['flights', 'user-flights']],
-  session: [['auth', 'me']],
+  admin: [['admin']],
+  waves: [waveKeys.all],
 };
 
-export function keysToInvalidate(key: string | string[]): QueryKey[] {
-  if (Array.isArray(key)) return [key];
-  const alias = KEY_ALIASES[key];
-  if (alias) return alias;
-  return [key.split(/[/.]/).filter(Boolean)];
+export function keysToInvalidate(key: InvalidationKey): QueryKey[] {
+  return INVALIDATED_QUERIES[key];
 }
 
 export type FrameEffects = {
@@ -83,7 +86,7 @@ export function createInvalidator(client: QueryClient, windowMs = SHARED_REFRESH
   };
 }
 
-export function applyServerFrame(client: QueryClient, frame: ServerFrame, effects: FrameEffects) {
+export function applyServerFrame(client: QueryClient, frame: EventFrame, effects: FrameEffects) {
   switch (frame.type) {
     case 'message': {
       const { recipientId: _recipient, senderNickname: _nickname, ...message } = frame.data;
@@ -133,7 +136,7 @@ export function applyServerFrame(client: QueryClient, frame: ServerFrame, effect
       effects.onPush(frame.data);
       return;
     default:
-      return;
+      assertNever(frame);
   }
 }
 

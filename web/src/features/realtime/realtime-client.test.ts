@@ -1,4 +1,5 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import type { Message } from '../../../../domain';
 import { FakeSocket } from './fake-socket';
 import type { ServerFrame } from './frames';
 import {
@@ -10,6 +11,15 @@ import {
   realtimeUrl,
   reconnectDelay,
 } from './realtime-client';
+
+const message = (id: number): Message => ({
+  id,
+  waveId: 4,
+  senderId: 7,
+  content: 'Hi',
+  read: false,
+  createdAt: '2030-06-01T09:00:00.000Z',
+});
 
 function makeClient(overrides: Partial<RealtimeClientOptions> = {}) {
   const frames: ServerFrame[] = [];
@@ -185,6 +195,47 @@ describe('RealtimeClient', () => {
     ]);
   });
 
+  it('ignores frames of a known type whose fields do not match the contract', () => {
+    const { client, frames } = makeClient();
+    client.start();
+    const socket = FakeSocket.latest();
+    socket.accept();
+    const malformed = [
+      { type: 'presence', data: { userId: '9', isOnline: 'no' } },
+      { type: 'presence' },
+      { type: 'wave_update', data: { waveId: 3, status: 'exploded' } },
+      { type: 'message', data: { id: 1, waveId: 3, content: 'no sender' } },
+      { type: 'invalidate', data: { keys: ['everything'] } },
+      { type: 'push_notification', data: { title: 42 } },
+      [{ type: 'presence', data: { userId: 9, isOnline: true } }],
+      null,
+    ];
+    expect(() => {
+      for (const frame of malformed) socket.receive(frame);
+    }).not.toThrow();
+    expect(frames).toEqual([]);
+    // A request's answer must match it too: a malformed ack settles nothing.
+    const sent = client.request({ type: 'new_message', waveId: 4, content: 'Hi' });
+    const { clientId } = socket.sentOf('new_message')[0]!;
+    socket.receive({ type: 'message_ack', clientId, data: { id: 'not a message' } });
+    vi.advanceTimersByTime(10_000);
+    return expect(sent).rejects.toThrow(NOT_CONNECTED);
+  });
+
+  it('opens only paths of this app from a notification: another site becomes home', () => {
+    const { client, frames } = makeClient();
+    client.start();
+    const socket = FakeSocket.latest();
+    socket.accept();
+    for (const url of ['/messages?waveId=3', 'https://evil.example', '//evil.example'])
+      socket.receive({ type: 'push_notification', data: { title: 'T', message: 'M', url } });
+    expect(frames.map((f) => f.type === 'push_notification' && f.data.url)).toEqual([
+      '/messages?waveId=3',
+      '/home',
+      '/home',
+    ]);
+  });
+
   it('sends heartbeats only while connected', () => {
     const { client } = makeClient();
     client.start();
@@ -224,9 +275,9 @@ describe('RealtimeClient', () => {
       const frame = socket.sentOf('new_message')[0]!;
       expect(frame).toMatchObject({ type: 'new_message', waveId: 4, content: 'Hi' });
       expect(typeof frame.clientId).toBe('string');
-      socket.receive({ type: 'message_ack', clientId: 'someone-else', data: { id: 1 } });
-      socket.receive({ type: 'message_ack', clientId: frame.clientId, data: { id: 99 } });
-      await expect(sent).resolves.toEqual({ id: 99 });
+      socket.receive({ type: 'message_ack', clientId: 'someone-else', data: message(1) });
+      socket.receive({ type: 'message_ack', clientId: frame.clientId, data: message(99) });
+      await expect(sent).resolves.toEqual(message(99));
     });
 
     it('reject on error with the server message', async () => {

@@ -1,5 +1,5 @@
-import { TOO_MANY_SOCKETS_CLOSE_CODE } from '../../../../domain';
-import { type ClientFrame, parseServerFrame, type RequestFrame, type ServerFrame } from './frames';
+import { assertNever, type MessageAckData, TOO_MANY_SOCKETS_CLOSE_CODE } from '../../../../domain';
+import { type ClientFrame, type EventFrame, parseServerFrame, type RequestFrame } from './frames';
 
 /** What the client needs of a WebSocket: the browser's, or a fake one in tests. */
 export type WebSocketLike = {
@@ -47,7 +47,7 @@ export type RealtimeClientOptions = {
   createSocket?: CreateSocket;
   random?: () => number;
   /** Every server frame other than the channel's own (auth, pong, acks). */
-  onFrame: (frame: ServerFrame) => void;
+  onFrame: (frame: EventFrame) => void;
   /** True once authenticated, false when the socket is gone. */
   onConnectedChange: (connected: boolean) => void;
   /** auth_error: the socket's session is not this user's. The client stops. */
@@ -62,7 +62,7 @@ export type RealtimeClientOptions = {
 };
 
 type Pending = {
-  resolve: (data: unknown) => void;
+  resolve: (data: MessageAckData) => void;
   reject: (error: Error) => void;
   timer: ReturnType<typeof setTimeout>;
 };
@@ -158,7 +158,7 @@ export class RealtimeClient {
   }
 
   /** Sends a frame that the server answers; resolves with the ack's data. */
-  request<T>(frame: RequestBody): Promise<T> {
+  request<T extends MessageAckData>(frame: RequestBody): Promise<T> {
     if (!this.connected) return Promise.reject(new Error(NOT_CONNECTED));
     this.sequence += 1;
     const clientId = `${Date.now().toString(36)}-${this.sequence}`;
@@ -167,7 +167,12 @@ export class RealtimeClient {
         this.pending.delete(clientId);
         reject(new Error(NOT_CONNECTED));
       }, REQUEST_TIMEOUT_MS);
-      this.pending.set(clientId, { resolve: resolve as (data: unknown) => void, reject, timer });
+      // The ack's data is what this request's type returns (a message for new_message, …).
+      this.pending.set(clientId, {
+        resolve: resolve as (data: MessageAckData) => void,
+        reject,
+        timer,
+      });
       if (!this.send({ ...frame, clientId } as RequestFrame)) {
         clearTimeout(timer);
         this.pending.delete(clientId);
@@ -190,7 +195,8 @@ export class RealtimeClient {
     socket.onopen = () => {
       if (this.socket !== socket) return;
       this.state = 'authenticating';
-      socket.send(JSON.stringify({ type: 'auth', userId: this.options.userId }));
+      const auth: ClientFrame = { type: 'auth', userId: this.options.userId };
+      socket.send(JSON.stringify(auth));
       this.authTimer = setTimeout(() => {
         this.options.log?.('realtime: no auth answer, reconnecting');
         this.dropSocket(4000, 'auth timeout');
@@ -248,8 +254,16 @@ export class RealtimeClient {
         }
         return;
       }
-      default:
+      case 'message':
+      case 'wave_update':
+      case 'push_notification':
+      case 'presence':
+      case 'invalidate':
         this.options.onFrame(frame);
+        return;
+      default:
+        // Only frames the schema accepted get here: a new type in the union fails to compile.
+        assertNever(frame);
     }
   }
 

@@ -85,7 +85,12 @@ describe('<RealtimeConnection>', () => {
       read: false,
       createdAt: '2030-01-01T10:00:00.000Z',
     };
-    act(() => socket.receive({ type: 'message', data: { ...message, recipientId: 7 } }));
+    act(() =>
+      socket.receive({
+        type: 'message',
+        data: { ...message, recipientId: 7, senderNickname: 'Sam' },
+      }),
+    );
     expect(client.getQueryData(['messages', 3])).toEqual([message]);
   });
 
