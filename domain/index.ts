@@ -6,6 +6,8 @@ export * from './constants';
 export * from './roster/airports';
 export * from './roster/parser';
 export * from './rules/access';
+export * from './rules/account';
+export * from './rules/approval';
 export * from './rules/flights';
 export * from './rules/identity';
 export * from './rules/membership';

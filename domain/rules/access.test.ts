@@ -3,6 +3,7 @@ import {
   canAddFlights,
   canAdminister,
   canChangePasscode,
+  canChooseRank,
   canDeleteAccount,
   canDeleteFlight,
   canDeleteWave,
@@ -220,5 +221,18 @@ describe('account and admin rules', () => {
     expect(canToggleAdmin(admin, 2)).toEqual(OK);
     expect(canToggleAdmin(admin, 9)).toEqual(no('You cannot change your own admin status'));
     expect(canToggleAdmin(crew, 2).ok).toBe(false);
+  });
+});
+
+describe('canChooseRank', () => {
+  it.each([
+    [crew, 'Admin', no('Please choose a rank')],
+    [demo, 'Admin', no('Please choose a rank')],
+    [admin, 'Admin', OK],
+    [crew, 'Purser', OK],
+    [crew, null, OK],
+    [crew, undefined, OK],
+  ])('%j choosing %j', (viewer, rank, expected) => {
+    expect(canChooseRank(viewer, rank)).toEqual(expected);
   });
 });

@@ -49,6 +49,7 @@ export const ACCESS_REASONS = {
   editOthersEntry: 'You can only change your own crew entry',
   adminOnly: "You don't have permission to access this page.",
   adminSelf: 'You cannot change your own admin status',
+  adminRank: 'Please choose a rank',
 } as const;
 
 const OK: RuleResult = { ok: true };
@@ -170,6 +171,11 @@ export function canRemoveCrew(
 export function canEditCrewEntry(viewer: Actor, entry: { userId: number }): RuleResult {
   if (viewer.isDemoUser) return deny(ACCESS_REASONS.demoEditProfile);
   return entry.userId === viewer.id ? OK : deny(ACCESS_REASONS.editOthersEntry);
+}
+
+/** 'Admin' is a rank only an administrator may carry: it would read as staff in crew lists. */
+export function canChooseRank(viewer: Actor, rank: string | null | undefined): RuleResult {
+  return rank === 'Admin' && !viewer.isAdmin ? deny(ACCESS_REASONS.adminRank) : OK;
 }
 
 export function canEditProfile(viewer: Actor): RuleResult {

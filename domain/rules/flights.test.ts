@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import {
   flightKey,
   INVALID_AIRPORT_CODES,
+  inTagOrder,
   MISSING_FLIGHT_INFO,
   normaliseAirportInput,
   normaliseFlightNumber,
@@ -150,5 +151,25 @@ describe('flight identity', () => {
       destination: 'JFK',
       duration: '8h 00m',
     });
+  });
+});
+
+describe('inTagOrder', () => {
+  it.each([
+    [[], []],
+    [
+      ['Dining Buddy', 'Layover Social'],
+      ['Layover Social', 'Dining Buddy'],
+    ],
+    [
+      ['Coffee Chat', 'Coffee Chat', 'Quiet Flight'],
+      ['Quiet Flight', 'Coffee Chat'],
+    ],
+    [
+      ['Retired tag', 'Workout Buddy', ''],
+      ['Workout Buddy', 'Retired tag'],
+    ],
+  ])('%j reads %j', (tags, expected) => {
+    expect(inTagOrder(tags)).toEqual(expected);
   });
 });

@@ -115,6 +115,17 @@ export function normaliseManualFlight(
 export const isAllowedTag = (tag: string): tag is CrewTag =>
   (ALLOWED_TAGS as readonly string[]).includes(tag);
 
+const TAG_RANK = new Map<string, number>(ALLOWED_TAGS.map((tag, i) => [tag, i]));
+
+/**
+ * A flight's tags as its card shows them: each once, in the spec's order (ALLOWED_TAGS), however
+ * the crew picked them; a tag the list no longer has (older rows) goes last.
+ */
+export function inTagOrder(tags: Iterable<string>): string[] {
+  const rank = (tag: string) => TAG_RANK.get(tag) ?? ALLOWED_TAGS.length;
+  return [...new Set(tags)].filter(Boolean).sort((a, b) => rank(a) - rank(b));
+}
+
 /** Tags as stored: allowed values only, no repeats, at most three. */
 export function validateTags(
   tags: readonly string[],

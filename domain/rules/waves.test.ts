@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { crewCardAction, isWaveUnread, waveBadge } from './waves';
+import { crewCardAction, crewWaveState, isWaveUnread, waveBadge } from './waves';
 
 const wave = { senderId: 1, receiverId: 2, senderRead: false, receiverRead: false };
 const now = new Date('2025-03-10T12:00:00.000Z');
@@ -41,5 +41,19 @@ describe('crew card', () => {
     [{ senderId: 1, status: 'rejected' }, 1, null],
   ])('badge of %j for %i is %s', (w, viewerId, badge) => {
     expect(waveBadge(w, viewerId)).toBe(badge);
+  });
+});
+
+describe('crewWaveState', () => {
+  const on = (senderId: number, status: string) => ({ id: 5, senderId, status });
+  it.each([
+    ['no wave', null, 2, { status: 'none', waveId: null }],
+    ['own card, even with a wave', on(1, 'accepted'), 1, { status: 'none', waveId: null }],
+    ['viewer waved', on(1, 'pending'), 2, { status: 'pending-sent', waveId: 5 }],
+    ['member waved', on(2, 'pending'), 2, { status: 'pending-received', waveId: 5 }],
+    ['accepted', on(2, 'accepted'), 2, { status: 'accepted', waveId: 5 }],
+    ['rejected', on(1, 'rejected'), 2, { status: 'rejected', waveId: 5 }],
+  ])('%s', (_label, wave, memberId, expected) => {
+    expect(crewWaveState(wave, 1, memberId)).toEqual(expected);
   });
 });

@@ -1,4 +1,5 @@
 import type { WaveStatus } from '../constants';
+import type { CrewWaveState } from '../schemas/crew';
 import { type FlightTiming, isChatClosed } from './time';
 
 export interface WaveReadState {
@@ -52,4 +53,24 @@ export function crewCardAction(
       : { kind: 'respond', label: 'Respond' };
   }
   return { kind: 'wave', label: 'Wave' };
+}
+
+/**
+ * The wave state a crew card shows, from the viewer's side, for the wave between viewer and
+ * member on this flight: none, sent by the viewer, received from the member, accepted or
+ * rejected. The viewer's own card never has one.
+ */
+export function crewWaveState(
+  wave: (Pick<WaveReadState, 'senderId' | 'status'> & { id: number }) | null | undefined,
+  viewerId: number,
+  memberId: number,
+): CrewWaveState {
+  if (!wave || viewerId === memberId) return { status: 'none', waveId: null };
+  if (wave.status === 'pending') {
+    return {
+      status: wave.senderId === viewerId ? 'pending-sent' : 'pending-received',
+      waveId: wave.id,
+    };
+  }
+  return { status: wave.status === 'accepted' ? 'accepted' : 'rejected', waveId: wave.id };
 }

@@ -13,6 +13,7 @@ export const pendingApprovalSchema = z.object({
   membership_type: z.string(),
   effective_expiry_date: nullableIsoDateTimeSchema,
 });
+export type PendingApproval = z.infer<typeof pendingApprovalSchema>;
 export const pendingApprovalListSchema = z.array(pendingApprovalSchema);
 export const pendingCountSchema = z.object({ count: z.number().int() });
 

@@ -12,6 +12,14 @@ import {
   timestamp,
   uniqueIndex,
 } from 'drizzle-orm/pg-core';
+import type { ApprovalStatus, MembershipType, SubscriptionStatus, WaveStatus } from '../../domain';
+
+/**
+ * Enumerations are stored as text (no migration needed to add a value) and typed with $type, so
+ * a row read back is already the domain's union and no cast is needed anywhere.
+ */
+/** Where a queued mail stands: waiting (or retrying), delivered, or given up on. */
+export type MailStatus = 'pending' | 'sent' | 'failed';
 
 const ts = (name: string) => timestamp(name, { withTimezone: true, mode: 'date' });
 
@@ -43,13 +51,16 @@ export const users = pgTable(
     lastActive: ts('last_active'),
     lastLoginAt: ts('last_login_at'),
     loginCount: integer('login_count').notNull().default(0),
-    membershipType: text('membership_type').notNull().default('trial'),
+    membershipType: text('membership_type').$type<MembershipType>().notNull().default('trial'),
     subscriptionId: text('subscription_id'),
-    subscriptionStatus: text('subscription_status').notNull().default('pending'),
+    subscriptionStatus: text('subscription_status')
+      .$type<SubscriptionStatus>()
+      .notNull()
+      .default('pending'),
     subscriptionExpiresAt: ts('subscription_expires_at'),
     trialStartedAt: ts('trial_started_at'),
     trialExpiresAt: ts('trial_expires_at'),
-    approvalStatus: text('approval_status').notNull().default('pending'),
+    approvalStatus: text('approval_status').$type<ApprovalStatus>().notNull().default('pending'),
     approvedBy: integer('approved_by'),
     approvedAt: ts('approved_at'),
     rejectionReason: text('rejection_reason'),
@@ -136,7 +147,7 @@ export const waves = pgTable(
     flightId: integer('flight_id')
       .notNull()
       .references(() => flights.id, { onDelete: 'cascade' }),
-    status: text('status').notNull().default('pending'),
+    status: text('status').$type<WaveStatus>().notNull().default('pending'),
     senderRead: boolean('sender_read').notNull().default(true),
     receiverRead: boolean('receiver_read').notNull().default(false),
     createdAt: ts('created_at').notNull().defaultNow(),
@@ -244,7 +255,7 @@ export const mailOutbox = pgTable(
     subject: text('subject').notNull(),
     text: text('text').notNull(),
     html: text('html'),
-    status: text('status').notNull().default('pending'),
+    status: text('status').$type<MailStatus>().notNull().default('pending'),
     attempts: integer('attempts').notNull().default(0),
     lastError: text('last_error'),
     nextAttemptAt: ts('next_attempt_at').notNull().defaultNow(),

@@ -29,12 +29,22 @@ export const conflict = (message: string, extra?: HttpError['extra']) =>
 export const tooManyRequests = (message: string, retryAt: Date) =>
   new HttpError(429, message, { retryAt: retryAt.toISOString() });
 
+/** How a refused access rule answers by default: 403 with the rule's reason. */
+export function accessRefusal(reason: string): HttpError {
+  return reason === 'Not found' ? notFound() : forbidden(reason);
+}
+
 /**
- * Applies a domain access rule: a refusal is a 403 carrying the rule's reason (the spec's
- * text), except 'Not found', which hides the object from someone who may not know it exists.
+ * Applies a domain rule: a refusal throws, carrying the rule's reason (the spec's text). By
+ * default that is a 403, except 'Not found', which hides the object from someone who may not
+ * know it exists; a rule about the request's content rather than the caller's rights passes
+ * the answer its contract names (e.g. `badRequest`). Returns only when the rule allowed it, and
+ * narrows the result, so a rule's extra success data stays usable after it.
  */
-export function enforce(result: { ok: true } | { ok: false; reason: string }): void {
+export function enforce<T extends { ok: true } | { ok: false; reason: string }>(
+  result: T,
+  refuse: (reason: string) => HttpError = accessRefusal,
+): asserts result is Extract<T, { ok: true }> {
   if (result.ok) return;
-  if (result.reason === 'Not found') throw notFound();
-  throw forbidden(result.reason);
+  throw refuse((result as { reason: string }).reason);
 }

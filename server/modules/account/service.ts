@@ -1,12 +1,18 @@
 import { eq } from 'drizzle-orm';
-import { ACCOUNT_DELETED_MESSAGE, DAY_MS, DELETION_GRACE_DAYS } from '../../../domain';
-import { auditLog, users } from '../../db/schema';
+import {
+  ACCOUNT_DELETED_MESSAGE,
+  ACCOUNT_REASONS,
+  canRestoreAccount,
+  deletionScheduledFor,
+} from '../../../domain';
+import { users } from '../../db/schema';
 import type { AppDeps } from '../../deps';
-import { badRequest, notFound } from '../../lib/errors';
+import { audit } from '../../lib/audit';
+import { badRequest, enforce, notFound } from '../../lib/errors';
 
 export const ACCOUNT_RESTORED = 'Account restored';
-export const NOT_DELETED = 'This account is not deleted';
-export const GRACE_ENDED = 'The 30-day grace period for this account has ended';
+export const NOT_DELETED = ACCOUNT_REASONS.notDeleted;
+export const GRACE_ENDED = ACCOUNT_REASONS.graceEnded;
 
 /**
  * Ends every session of one account at once. The session store tells the realtime hub, which
@@ -36,19 +42,18 @@ export function createAccountService(deps: AppDeps) {
   /** POST /api/auth/delete-account: marked deleted now, kept for DELETION_GRACE_DAYS. */
   async function deleteOwn(userId: number) {
     const now = deps.clock.now();
-    const deletionScheduledAt = new Date(now.getTime() + DELETION_GRACE_DAYS * DAY_MS);
+    const deletionScheduledAt = deletionScheduledFor(now);
     await db.transaction(async (tx) => {
       await tx
         .update(users)
         .set({ isDeleted: true, deletionScheduledAt, isOnline: false, lastHeartbeatAt: null })
         .where(eq(users.id, userId));
-      await tx.insert(auditLog).values({
+      await audit(tx, {
         actorId: userId,
         action: 'user.self_delete',
-        targetType: 'user',
-        targetId: userId,
+        target: { type: 'user', id: userId },
         detail: { deletionScheduledAt: deletionScheduledAt.toISOString() },
-        createdAt: now,
+        at: now,
       });
     });
     await endEverySession(deps, userId);
@@ -65,20 +70,17 @@ export function createAccountService(deps: AppDeps) {
     await db.transaction(async (tx) => {
       const [user] = await tx.select().from(users).where(eq(users.id, userId)).for('update');
       if (!user) throw notFound('User not found');
-      if (!user.isDeleted) throw badRequest(NOT_DELETED);
-      if (user.deletionScheduledAt && user.deletionScheduledAt.getTime() <= now.getTime()) {
-        throw badRequest(GRACE_ENDED);
-      }
+      // A refusal here is about the account's state, not the admin's rights: 400.
+      enforce(canRestoreAccount(user, now), badRequest);
       await tx
         .update(users)
         .set({ isDeleted: false, deletionScheduledAt: null })
         .where(eq(users.id, userId));
-      await tx.insert(auditLog).values({
+      await audit(tx, {
         actorId: adminId,
         action: 'user.restore',
-        targetType: 'user',
-        targetId: userId,
-        createdAt: now,
+        target: { type: 'user', id: userId },
+        at: now,
       });
     });
     return { success: true, message: ACCOUNT_RESTORED };

@@ -1,12 +1,14 @@
 import { and, asc, count, eq, ne, sql } from 'drizzle-orm';
-import { trialExpiryFrom } from '../../../domain';
-import { auditLog, users } from '../../db/schema';
+import { approvedAccount, canDecideApproval, rejectedAccount } from '../../../domain';
+import { users } from '../../db/schema';
 import type { AppDeps } from '../../deps';
-import { badRequest, conflict, notFound } from '../../lib/errors';
+import { audit } from '../../lib/audit';
+import { badRequest, conflict, enforce, notFound } from '../../lib/errors';
 import { generatePin } from '../../lib/pin-crypto';
 import { enqueueMail } from '../../mail/outbox';
 import { approvalMail, rejectionMail } from '../../mail/templates';
 import { findUserByEmail } from '../auth/login-service';
+import { presentPendingApproval } from './presenter';
 
 const pendingWhere = and(eq(users.approvalStatus, 'pending'), eq(users.isDeleted, false));
 
@@ -19,16 +21,7 @@ export function createApprovalsService(deps: AppDeps & { kickMail(): void }) {
       .from(users)
       .where(pendingWhere)
       .orderBy(asc(users.createdAt), asc(users.id));
-    return rows.map((u) => ({
-      id: u.id,
-      name: u.name,
-      email: u.email,
-      payment_email: u.paymentEmail,
-      role: u.role,
-      created_at: u.createdAt.toISOString(),
-      membership_type: u.membershipType,
-      effective_expiry_date: (u.trialExpiresAt ?? u.subscriptionExpiresAt)?.toISOString() ?? null,
-    }));
+    return rows.map(presentPendingApproval);
   }
 
   async function pendingCount() {
@@ -47,19 +40,10 @@ export function createApprovalsService(deps: AppDeps & { kickMail(): void }) {
         .where(and(eq(users.id, userId), eq(users.isDeleted, false)))
         .for('update');
       if (!user) throw notFound('User not found');
-      if (user.approvalStatus !== 'pending') throw badRequest('This user is not awaiting approval');
-      const trial = user.membershipType === 'trial';
+      enforce(canDecideApproval(user), badRequest);
       await tx
         .update(users)
-        .set({
-          approvalStatus: 'approved',
-          verified: true,
-          subscriptionStatus: 'active',
-          approvedBy: adminId,
-          approvedAt: now,
-          passcodeEncrypted: deps.pins.encrypt(pin),
-          ...(trial ? { trialStartedAt: now, trialExpiresAt: trialExpiryFrom(now) } : {}),
-        })
+        .set({ ...approvedAccount(user, adminId, now), passcodeEncrypted: deps.pins.encrypt(pin) })
         .where(eq(users.id, userId));
       await enqueueMail(
         tx,
@@ -71,12 +55,11 @@ export function createApprovalsService(deps: AppDeps & { kickMail(): void }) {
         ),
         now,
       );
-      await tx.insert(auditLog).values({
+      await audit(tx, {
         actorId: adminId,
         action: 'user.approve',
-        targetType: 'user',
-        targetId: userId,
-        createdAt: now,
+        target: { type: 'user', id: userId },
+        at: now,
       });
     });
     deps.kickMail();
@@ -92,19 +75,15 @@ export function createApprovalsService(deps: AppDeps & { kickMail(): void }) {
         .where(and(eq(users.id, userId), eq(users.isDeleted, false)))
         .for('update');
       if (!user) throw notFound('User not found');
-      if (user.approvalStatus !== 'pending') throw badRequest('This user is not awaiting approval');
-      await tx
-        .update(users)
-        .set({ approvalStatus: 'rejected', rejectionReason: reason ?? null })
-        .where(eq(users.id, userId));
+      enforce(canDecideApproval(user), badRequest);
+      await tx.update(users).set(rejectedAccount(reason)).where(eq(users.id, userId));
       await enqueueMail(tx, user.email, rejectionMail(user.name, reason ?? null), now);
-      await tx.insert(auditLog).values({
+      await audit(tx, {
         actorId: adminId,
         action: 'user.reject',
-        targetType: 'user',
-        targetId: userId,
+        target: { type: 'user', id: userId },
         detail: { reason: reason ?? null },
-        createdAt: now,
+        at: now,
       });
     });
     deps.kickMail();
@@ -124,13 +103,12 @@ export function createApprovalsService(deps: AppDeps & { kickMail(): void }) {
         .update(users)
         .set({ email })
         .where(and(eq(users.id, userId), ne(sql`lower(${users.email})`, email)));
-      await tx.insert(auditLog).values({
+      await audit(tx, {
         actorId: adminId,
         action: 'user.update_email',
-        targetType: 'user',
-        targetId: userId,
+        target: { type: 'user', id: userId },
         detail: { oldEmail: user.email, newEmail: email },
-        createdAt: now,
+        at: now,
       });
     });
     return { oldEmail: user.email, newEmail: email };

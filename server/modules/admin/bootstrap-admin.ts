@@ -1,7 +1,8 @@
 import { eq, sql } from 'drizzle-orm';
 import type { Config } from '../../config';
 import type { Db } from '../../db/client';
-import { auditLog, users } from '../../db/schema';
+import { users } from '../../db/schema';
+import { audit } from '../../lib/audit';
 import { generatePin, type PinCipher } from '../../lib/pin-crypto';
 
 /**
@@ -19,9 +20,9 @@ export async function ensureBootstrapAdmin(
   const adminFields = {
     isAdmin: true,
     verified: true,
-    approvalStatus: 'approved',
-    subscriptionStatus: 'active',
-    membershipType: 'lifetime',
+    approvalStatus: 'approved' as const,
+    subscriptionStatus: 'active' as const,
+    membershipType: 'lifetime' as const,
     subscriptionExpiresAt: null,
     isDeleted: false,
     deletionScheduledAt: null,
@@ -48,9 +49,7 @@ export async function ensureBootstrapAdmin(
         approvedAt: now,
         passcodeEncrypted,
       });
-      await db
-        .insert(auditLog)
-        .values({ action: 'admin.bootstrap', detail: { email }, createdAt: now });
+      await audit(db, { action: 'admin.bootstrap', detail: { email }, at: now });
     }
     return;
   }
@@ -73,9 +72,7 @@ export async function ensureBootstrapAdmin(
       passcodeEncrypted: pins.encrypt(pin),
     })
     .onConflictDoNothing();
-  await db
-    .insert(auditLog)
-    .values({ action: 'admin.bootstrap', detail: { email }, createdAt: now });
+  await audit(db, { action: 'admin.bootstrap', detail: { email }, at: now });
   print(
     `Created the first admin: ${email} with PIN ${pin} (shown once; change it after signing in)`,
   );

@@ -2,8 +2,9 @@ import { and, count, eq, gte, sql } from 'drizzle-orm';
 import { effectiveSubscriptionStatus, LOGIN_MESSAGES, trialStatus } from '../../../domain';
 import { lockKeys } from '../../db/advisory-lock';
 import type { Db, Tx } from '../../db/client';
-import { auditLog, loginAttempts, loginLocks, type UserRow, users } from '../../db/schema';
+import { loginAttempts, loginLocks, type UserRow, users } from '../../db/schema';
 import type { AppDeps } from '../../deps';
+import { audit } from '../../lib/audit';
 import { HttpError } from '../../lib/errors';
 import { enqueueMail } from '../../mail/outbox';
 import { accountLockedMail } from '../../mail/templates';
@@ -192,13 +193,7 @@ export function createPinGuard(deps: AppDeps) {
   async function mailLockedOwner(tx: Tx, user: UserRow, now: Date) {
     const url = await issueResetLink(tx, deps.config.publicUrl, user.id, now);
     await enqueueMail(tx, user.email, accountLockedMail(user.name, url), now);
-    await tx.insert(auditLog).values({
-      actorId: null,
-      action: 'auth.hard_lock',
-      targetType: 'user',
-      targetId: user.id,
-      createdAt: now,
-    });
+    await audit(tx, { action: 'auth.hard_lock', target: { type: 'user', id: user.id }, at: now });
   }
 
   return { check, chargeRefusedInput };

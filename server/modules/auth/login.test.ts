@@ -1,6 +1,6 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { LOGIN_MESSAGES } from '../../../domain';
+import { LOGIN_MESSAGES, type SubscriptionStatus } from '../../../domain';
 import { loginLocks, users } from '../../db/schema';
 import { buildTestApp, type TestApp } from '../../test/build-test-app';
 import {
@@ -106,7 +106,7 @@ describe('POST /api/auth/login', () => {
   });
 
   it.each([
-    ['rejected', { approvalStatus: 'rejected' }],
+    ['rejected', { approvalStatus: 'rejected' as const }],
     ['deleted', {}],
   ])('%s: 401 invalid_credentials even with the right PIN', async (role, overrides) => {
     const user =
@@ -140,7 +140,7 @@ describe('POST /api/auth/login', () => {
     expect((await login(over.email, DEFAULT_PIN)).json().errorType).toBe('trial_expired');
   });
 
-  it.each([
+  it.each<[SubscriptionStatus, string, boolean]>([
     ['pending', LOGIN_MESSAGES.activation_pending, false],
     ['expired', 'Your subscription has expired. Please renew your membership to continue.', true],
     [
@@ -237,7 +237,7 @@ describe('brute-force resistance', () => {
   });
 
   const yearly = () => ({
-    membershipType: 'paid',
+    membershipType: 'paid' as const,
     subscriptionExpiresAt: new Date(t.clock.now().getTime() + 365 * DAY),
   });
 

@@ -1,7 +1,8 @@
 import { and, eq, gt, isNull } from 'drizzle-orm';
 import { canChangePasscode, needsReauthentication } from '../../../domain';
-import { auditLog, loginLocks, passcodeResets, users } from '../../db/schema';
+import { loginLocks, passcodeResets, users } from '../../db/schema';
 import type { AppDeps } from '../../deps';
+import { audit } from '../../lib/audit';
 import { badRequest, enforce, HttpError } from '../../lib/errors';
 import { generatePin } from '../../lib/pin-crypto';
 import { hashToken } from '../../lib/tokens';
@@ -76,12 +77,11 @@ export function createPasscodeService(deps: AppDeps & { kickMail(): void }) {
         .where(eq(users.id, user.id));
       await tx.delete(loginLocks).where(eq(loginLocks.userId, user.id));
       await enqueueMail(tx, user.email, newPinMail(user.name, pin), now);
-      await tx.insert(auditLog).values({
+      await audit(tx, {
         actorId: user.id,
         action: 'auth.pin_reset',
-        targetType: 'user',
-        targetId: user.id,
-        createdAt: now,
+        target: { type: 'user', id: user.id },
+        at: now,
       });
       return { pin, email: user.email, userId: user.id };
     });
@@ -123,12 +123,11 @@ export function createPasscodeService(deps: AppDeps & { kickMail(): void }) {
         .where(eq(users.id, user.id));
       await tx.delete(loginLocks).where(eq(loginLocks.userId, user.id));
       await enqueueMail(tx, user.email, pinChangedMail(user.name), now);
-      await tx.insert(auditLog).values({
+      await audit(tx, {
         actorId: user.id,
         action: 'auth.pin_changed',
-        targetType: 'user',
-        targetId: user.id,
-        createdAt: now,
+        target: { type: 'user', id: user.id },
+        at: now,
       });
     });
     await deps.sessions.revokeOthers(user.id, session.tokenHash);

@@ -11,7 +11,6 @@ import {
 } from '../../../domain';
 import type { DbOrTx } from '../../db/client';
 import {
-  auditLog,
   type FlightCrewRow,
   type FlightRow,
   flightCrew,
@@ -20,9 +19,11 @@ import {
   users,
 } from '../../db/schema';
 import type { AppDeps } from '../../deps';
-import { badRequest, forbidden, type HttpError, notFound } from '../../lib/errors';
+import { audit } from '../../lib/audit';
+import { badRequest, enforce, forbidden, type HttpError, notFound } from '../../lib/errors';
 import { homeListCache } from '../flights/home-cache';
 import { isKnownIdRange, loadListFlight } from '../flights/queries';
+import { presentCrewEntry } from './presenter';
 
 export type { DbOrTx, Tx } from '../../db/client';
 
@@ -84,19 +85,6 @@ export async function joinInTransaction(
   return { ok: true, entry };
 }
 
-export function presentCrewEntry(entry: FlightCrewRow): CrewEntry {
-  return {
-    id: entry.id,
-    flightId: entry.flightId,
-    userId: entry.userId,
-    role: entry.role,
-    tags: entry.tags,
-    note: entry.note,
-    createdAt: entry.createdAt.toISOString(),
-    expiresAt: entry.expiresAt ? entry.expiresAt.toISOString() : null,
-  };
-}
-
 /**
  * The flight to join, share-locked for the caller's transaction: a delete (which locks the row
  * for update) waits for this join and then counts its entry, or has already removed the row
@@ -145,7 +133,7 @@ export function createCrewService(deps: AppDeps) {
           now,
         );
       });
-      if (!result.ok) throw joinRefusal(result.reason);
+      enforce(result, joinRefusal);
       await patch(body.flightId, [viewer.id]);
       return presentCrewEntry(result.entry);
     },
@@ -154,8 +142,7 @@ export function createCrewService(deps: AppDeps) {
     async update(viewer: UserRow, id: number, body: UpdateCrewEntryRequest): Promise<CrewEntry> {
       const found = await findEntry(db, id);
       if (!found) throw notFound(CREW_ENTRY_NOT_FOUND);
-      const rule = canEditCrewEntry(viewer, found.entry);
-      if (!rule.ok) throw forbidden(rule.reason);
+      enforce(canEditCrewEntry(viewer, found.entry));
       const [entry] = await db
         .update(flightCrew)
         .set({
@@ -174,18 +161,16 @@ export function createCrewService(deps: AppDeps) {
       const now = deps.clock.now();
       const found = await findEntry(db, id);
       if (!found) throw notFound(CREW_ENTRY_NOT_FOUND);
-      const rule = canRemoveCrew(viewer, timingOf(found.flight), now, found.entry);
-      if (!rule.ok) throw forbidden(rule.reason);
+      enforce(canRemoveCrew(viewer, timingOf(found.flight), now, found.entry));
       await db.transaction(async (tx) => {
         await tx.delete(flightCrew).where(eq(flightCrew.id, id));
         if (found.entry.userId !== viewer.id) {
-          await tx.insert(auditLog).values({
+          await audit(tx, {
             actorId: viewer.id,
             action: 'flight_crew.remove',
-            targetType: 'flight_crew',
-            targetId: id,
+            target: { type: 'flight_crew', id },
             detail: { flightId: found.flight.id, userId: found.entry.userId },
-            createdAt: now,
+            at: now,
           });
         }
       });

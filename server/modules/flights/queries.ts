@@ -1,8 +1,11 @@
 import { and, asc, eq, isNull, type SQL, sql } from 'drizzle-orm';
-import { ALLOWED_TAGS, departureDateIso, type Flight, type FlightListItem } from '../../../domain';
+import type { Flight } from '../../../domain';
 import type { Db, DbOrTx } from '../../db/client';
-import { type FlightRow, flightCrew, flights, users } from '../../db/schema';
+import { flightCrew, flights, users } from '../../db/schema';
 import { isOnlineSql } from '../users/online';
+import { type FlightAggregateRow, presentAggregate } from './presenter';
+
+export type { FlightAggregateRow } from './presenter';
 
 /** Postgres `integer` ids: anything beyond is an unknown id (404), never a driver error (500). */
 export const INT4_MAX = 2_147_483_647;
@@ -56,54 +59,6 @@ export function selectFlightsWithCounts(
     .where(and(isNull(flights.deletedAt), where))
     .orderBy(asc(flights.departureDate), asc(flights.departureAt), asc(flights.flightNumber));
   return limit ? query.limit(limit) : query;
-}
-
-export type FlightAggregateRow = {
-  flight: FlightRow;
-  crewCount: number;
-  onlineCrewCount: number;
-  tagsText: string | null;
-  firstCrewUserId: number | null;
-};
-
-const tagOrder = new Map<string, number>(ALLOWED_TAGS.map((tag, i) => [tag, i]));
-
-/** The crew's tags on a flight, once each, in the spec's order. */
-export function flightTags(tagsText: string | null): string[] {
-  if (!tagsText) return [];
-  const unique = new Set(tagsText.split('|').filter(Boolean));
-  return [...unique].sort((a, b) => (tagOrder.get(a) ?? 99) - (tagOrder.get(b) ?? 99));
-}
-
-/** A flight as every list and detail returns it (the spec's Flight). */
-export function presentFlight(
-  row: FlightRow,
-  counts: { crewCount: number; onlineCrewCount: number; tags: string[] },
-): Flight {
-  return {
-    id: row.id,
-    flightNumber: row.flightNumber,
-    origin: row.origin,
-    destination: row.destination,
-    departureDate: departureDateIso(row.departureDate),
-    duration: row.duration,
-    createdAt: row.createdAt.toISOString(),
-    crewCount: counts.crewCount,
-    onlineCrewCount: counts.onlineCrewCount,
-    tags: counts.tags,
-  };
-}
-
-export function presentAggregate(row: FlightAggregateRow): Flight {
-  return presentFlight(row.flight, {
-    crewCount: row.crewCount,
-    onlineCrewCount: row.onlineCrewCount,
-    tags: flightTags(row.tagsText),
-  });
-}
-
-export function presentListItem(row: FlightAggregateRow, joined: boolean): FlightListItem {
-  return { ...presentAggregate(row), isJoined: joined };
 }
 
 /** One flight as the lists show it, or null when it is gone (for patching the home list). */

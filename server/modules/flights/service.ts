@@ -4,8 +4,6 @@ import {
   type BatchFlightsRequest,
   type BatchFlightsResponse,
   type CreateFlightRequest,
-  type CrewMember,
-  type CrewWaveState,
   canAddFlights,
   canDeleteFlight,
   dateFilterDays,
@@ -15,11 +13,11 @@ import {
   type FlightSearchRequest,
   type FlightStats,
   flightKey,
+  inTagOrder,
   type UserFlight,
   utcDay,
 } from '../../../domain';
 import {
-  auditLog,
   flightCrew,
   flights,
   platformCounters,
@@ -29,40 +27,27 @@ import {
   waves,
 } from '../../db/schema';
 import type { AppDeps } from '../../deps';
-import { forbidden, notFound } from '../../lib/errors';
+import { audit } from '../../lib/audit';
+import { enforce, notFound } from '../../lib/errors';
+import { presentCrewMember } from '../crew/presenter';
 import { FLIGHT_NOT_FOUND, joinInTransaction, joinRefusal } from '../crew/service';
 import { isOnlineSql } from '../users/online';
-import { presentMember } from '../users/presenter';
 import { addFlightsBatch } from './batch';
 import { defaultCrewRole, findOrCreateFlight, lockFlightKeys } from './flight-store';
 import { homeListCache, renderHomeListFor } from './home-cache';
 import {
   type FlightAggregateRow,
-  flightTags,
-  isKnownIdRange,
-  loadListFlight,
   presentAggregate,
-  presentFlight,
+  presentFlightDetail,
   presentListItem,
-  selectFlightsWithCounts,
-} from './queries';
+  presentUserFlight,
+} from './presenter';
+import { isKnownIdRange, loadListFlight, selectFlightsWithCounts } from './queries';
 
 /** The home list: today and the next 30 days (what the screen shows, not the whole table). */
 export const HOME_WINDOW_DAYS = 30;
 /** Searches are bounded too: a broad term over all upcoming flights returns at most this many. */
 export const SEARCH_LIMIT = 500;
-
-/** The wave state of a crew card, from the viewer's side. */
-function waveStateFor(wave: WaveRow | undefined, viewerId: number): CrewWaveState {
-  if (!wave) return { status: 'none', waveId: null };
-  if (wave.status === 'pending') {
-    return {
-      status: wave.senderId === viewerId ? 'pending-sent' : 'pending-received',
-      waveId: wave.id,
-    };
-  }
-  return { status: wave.status === 'accepted' ? 'accepted' : 'rejected', waveId: wave.id };
-}
 
 export function createFlightService(deps: AppDeps) {
   const { db } = deps.database;
@@ -190,38 +175,31 @@ export function createFlightService(deps: AppDeps) {
         if (w.status === 'accepted' && !accepted.has(otherOf(w))) accepted.set(otherOf(w), w);
       }
 
-      const crewMembers: CrewMember[] = crew.map(({ entry, user, isOnline }) => {
-        const here = onThisFlight.get(user.id);
-        const reveal = here?.status === 'accepted' ? here : (accepted.get(user.id) ?? null);
-        return {
-          id: entry.id,
-          flightId: entry.flightId,
-          userId: entry.userId,
-          role: entry.role,
-          tags: entry.tags,
-          note: entry.note,
-          createdAt: entry.createdAt.toISOString(),
-          expiresAt: entry.expiresAt ? entry.expiresAt.toISOString() : null,
-          user: presentMember(viewer, { ...user, isOnline: Boolean(isOnline) }, reveal, at),
-          waveStatus:
-            user.id === viewer.id
-              ? { status: 'none', waveId: null }
-              : waveStateFor(here, viewer.id),
-          ...(viewer.isAdmin && { fullIdentity: { name: user.name, email: user.email } }),
-        };
+      const crewMembers = crew.map(({ entry, user, isOnline }) => {
+        const waveHere = onThisFlight.get(user.id);
+        const reveal = waveHere?.status === 'accepted' ? waveHere : (accepted.get(user.id) ?? null);
+        return presentCrewMember(
+          viewer,
+          { entry, user, isOnline: Boolean(isOnline) },
+          { waveHere, reveal },
+          at,
+        );
       });
 
       const firstCrewUserId = crew[0]?.user.id ?? null;
-      return {
-        ...presentFlight(flight, {
+      return presentFlightDetail(
+        flight,
+        {
           crewCount: crew.length,
           onlineCrewCount: crew.filter((c) => c.isOnline).length,
-          tags: flightTags(crew.map((c) => c.entry.tags.join('|')).join('|')),
-        }),
-        isJoined: crew.some((c) => c.user.id === viewer.id),
+          tags: inTagOrder(crew.flatMap((c) => c.entry.tags)),
+        },
         crewMembers,
-        canDelete: canDeleteFlight(viewer, { firstCrewUserId, crewCount: crew.length }).ok,
-      };
+        {
+          isJoined: crew.some((c) => c.user.id === viewer.id),
+          canDelete: canDeleteFlight(viewer, { firstCrewUserId, crewCount: crew.length }).ok,
+        },
+      );
     },
 
     /**
@@ -232,8 +210,7 @@ export function createFlightService(deps: AppDeps) {
       viewer: UserRow,
       body: CreateFlightRequest,
     ): Promise<{ created: boolean; flight: FlightListItem }> {
-      const rule = canAddFlights(viewer);
-      if (!rule.ok) throw forbidden(rule.reason);
+      enforce(canAddFlights(viewer));
       const at = now();
       const result = await db.transaction(async (tx) => {
         const { flight, created } = await findOrCreateFlight(tx, viewer, body, at, perDay);
@@ -246,7 +223,7 @@ export function createFlightService(deps: AppDeps) {
           at,
         );
         // A refused join must not leave a new, empty flight behind: throwing rolls it back.
-        if (!joined.ok) throw joinRefusal(joined.reason);
+        enforce(joined, joinRefusal);
         return { flight, created };
       });
       await patch(result.flight.id, [viewer.id]);
@@ -258,8 +235,7 @@ export function createFlightService(deps: AppDeps) {
       viewer: UserRow,
       rows: BatchFlightsRequest['flights'],
     ): Promise<BatchFlightsResponse> {
-      const rule = canAddFlights(viewer);
-      if (!rule.ok) throw forbidden(rule.reason);
+      enforce(canAddFlights(viewer));
       const response = await addFlightsBatch(db, viewer, rows, now(), perDay);
       if (response.results.created + response.results.joined > 0) cache.invalidate();
       return response;
@@ -288,21 +264,19 @@ export function createFlightService(deps: AppDeps) {
           | FlightAggregateRow[]
           | [];
         if (!row) throw notFound(FLIGHT_NOT_FOUND);
-        const rule = canDeleteFlight(viewer, row);
-        if (!rule.ok) throw forbidden(rule.reason);
+        enforce(canDeleteFlight(viewer, row));
         // Crew entries, waves and their messages go with it (foreign keys cascade).
         await tx.delete(flights).where(eq(flights.id, id));
-        await tx.insert(auditLog).values({
+        await audit(tx, {
           actorId: viewer.id,
           action: 'flight.delete',
-          targetType: 'flight',
-          targetId: id,
+          target: { type: 'flight', id },
           detail: {
             flightNumber: row.flight.flightNumber,
             departureDate: row.flight.departureDate,
             crewCount: row.crewCount,
           },
-          createdAt: at,
+          at,
         });
       });
       await patch(id);
@@ -339,17 +313,9 @@ export function createFlightService(deps: AppDeps) {
         at,
         inArray(flights.id, [...byFlight.keys()]),
       )) as FlightAggregateRow[];
-      return rows.map((row) => {
-        const entry = byFlight.get(row.flight.id)!;
-        return {
-          id: entry.id,
-          role: entry.role,
-          tags: entry.tags,
-          note: entry.note,
-          canDelete: canDeleteFlight(viewer, row).ok,
-          flight: presentAggregate(row),
-        };
-      });
+      return rows.map((row) =>
+        presentUserFlight(byFlight.get(row.flight.id)!, row, canDeleteFlight(viewer, row).ok),
+      );
     },
   };
 }

@@ -6,19 +6,9 @@ import type { AppDeps } from '../../deps';
 import { enforce, notFound } from '../../lib/errors';
 import { PG_FOREIGN_KEY_VIOLATION, pgErrorCode } from '../../plugins/error-mapping';
 import { conversationCache } from './conversation-cache';
+import { presentMessage } from './presenter';
 
 type Viewer = Pick<UserRow, 'id' | 'isAdmin' | 'isDemoUser'>;
-
-export function presentMessage(m: MessageRow): Message {
-  return {
-    id: m.id,
-    waveId: m.waveId,
-    senderId: m.senderId,
-    content: m.content,
-    read: m.read,
-    createdAt: m.createdAt.toISOString(),
-  };
-}
 
 /**
  * Private 1:1 chat on an accepted wave. Only its two people read it; sending stops when the

@@ -1,7 +1,13 @@
 import { eq, sql } from 'drizzle-orm';
-import { canRenewMembership, type RegistrationRequest, USER_EXISTS_MESSAGE } from '../../../domain';
-import { auditLog, platformCounters, users } from '../../db/schema';
+import {
+  canRenewMembership,
+  PENDING_TRIAL_REGISTRATION,
+  type RegistrationRequest,
+  USER_EXISTS_MESSAGE,
+} from '../../../domain';
+import { platformCounters, users } from '../../db/schema';
 import type { AppDeps } from '../../deps';
+import { audit } from '../../lib/audit';
 import { HttpError } from '../../lib/errors';
 import { findUserByEmail } from '../auth/login-service';
 
@@ -66,9 +72,7 @@ export function createRegistrationService(deps: AppDeps) {
             email: input.email,
             name: input.name,
             role: input.role,
-            membershipType: 'trial',
-            subscriptionStatus: 'pending',
-            approvalStatus: 'pending',
+            ...PENDING_TRIAL_REGISTRATION,
             createdAt: now,
           })
           .returning({ id: users.id });
@@ -79,12 +83,11 @@ export function createRegistrationService(deps: AppDeps) {
             updatedAt: now,
           })
           .where(eq(platformCounters.id, 1));
-        await tx.insert(auditLog).values({
+        await audit(tx, {
           actorId: user!.id,
           action: 'registration.trial',
-          targetType: 'user',
-          targetId: user!.id,
-          createdAt: now,
+          target: { type: 'user', id: user!.id },
+          at: now,
         });
       });
     } catch (error) {

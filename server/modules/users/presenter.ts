@@ -1,11 +1,8 @@
 import {
-  type ApprovalStatus,
   type IdentityWave,
-  type MembershipType,
   type PresentableUser,
   type PresentedUser,
   presentUser,
-  type SubscriptionStatus,
   type User,
 } from '../../../domain';
 import type { UserRow } from '../../db/schema';
@@ -38,13 +35,13 @@ export function presentSelf(user: UserRow): User {
     lastActive: iso(user.lastActive),
     lastLoginAt: iso(user.lastLoginAt),
     loginCount: user.loginCount,
-    membershipType: user.membershipType as MembershipType,
+    membershipType: user.membershipType,
     subscriptionId: user.subscriptionId,
-    subscriptionStatus: user.subscriptionStatus as SubscriptionStatus,
+    subscriptionStatus: user.subscriptionStatus,
     subscriptionExpiresAt: iso(user.subscriptionExpiresAt),
     trialStartedAt: iso(user.trialStartedAt),
     trialExpiresAt: iso(user.trialExpiresAt),
-    approvalStatus: user.approvalStatus as ApprovalStatus,
+    approvalStatus: user.approvalStatus,
     approvedBy: user.approvedBy,
     approvedAt: iso(user.approvedAt),
     disclaimerAcceptedAt: iso(user.disclaimerAcceptedAt),

@@ -1,24 +1,23 @@
 import { aliasedTable, and, count, eq, gte, inArray, isNull, ne } from 'drizzle-orm';
 import {
+  canChooseRank,
   needsReauthentication,
   type ProfileSetupRequest,
   type UpdateProfileRequest,
   type User,
   type UserAnalytics,
   type UserStatsResponse,
+  type WaveStatus,
 } from '../../../domain';
 import { flightCrew, flights, type UserRow, users, waves } from '../../db/schema';
 import type { AppDeps } from '../../deps';
-import { badRequest, HttpError, notFound } from '../../lib/errors';
+import { badRequest, enforce, HttpError, notFound } from '../../lib/errors';
 import type { SessionContext } from '../auth/session-store';
 import { isOnlineSql } from './online';
 import { presentSelf } from './presenter';
 
-/** 'Admin' is a rank only an administrator may carry: it would read as staff in crew lists. */
-export const ADMIN_RANK_REFUSED = 'Please choose a rank';
-
 /** Waves that still matter: pending or accepted, on a flight that has not departed. */
-const LIVE_WAVE_STATUSES = ['pending', 'accepted'];
+const LIVE_WAVE_STATUSES: WaveStatus[] = ['pending', 'accepted'];
 
 type Changes = Partial<typeof users.$inferInsert>;
 
@@ -49,9 +48,10 @@ export function createProfileService(deps: AppDeps) {
 
   /** PUT /api/users/profile: any subset of the editable fields. */
   async function updateProfile(viewer: UserRow, body: UpdateProfileRequest): Promise<User> {
-    if (body.role === 'Admin' && !viewer.isAdmin) {
-      throw badRequest(ADMIN_RANK_REFUSED, { error: 'validation', field: 'role' });
-    }
+    // Refused as a validation error on the role field, as the edit-profile form expects.
+    enforce(canChooseRank(viewer, body.role), (reason) =>
+      badRequest(reason, { error: 'validation', field: 'role' }),
+    );
     return write(viewer.id, pick(body));
   }
 

@@ -4,11 +4,9 @@ import {
   canMarkWavesRead,
   canRespondToWave,
   canSendWave,
-  isChatClosed,
-  isWaveUnread,
   type SendWaveRequest,
   type Wave,
-  type WaveStatus,
+  type WaveCheckResponse,
   type WaveWithParties,
 } from '../../../domain';
 import {
@@ -24,23 +22,10 @@ import {
 import type { AppDeps } from '../../deps';
 import { enforce, notFound } from '../../lib/errors';
 import { isOnlineAt } from '../users/online';
-import { presentMember } from '../users/presenter';
+import { presentWave, presentWaveCheckEntry, presentWaveWithParties } from './presenter';
 
 type Viewer = Pick<UserRow, 'id' | 'isAdmin' | 'isDemoUser'>;
 type Tx = Parameters<Parameters<AppDeps['database']['db']['transaction']>[0]>[0];
-
-export function presentWave(w: WaveRow): Wave {
-  return {
-    id: w.id,
-    senderId: w.senderId,
-    receiverId: w.receiverId,
-    flightId: w.flightId,
-    status: w.status as WaveStatus,
-    senderRead: w.senderRead,
-    receiverRead: w.receiverRead,
-    createdAt: w.createdAt.toISOString(),
-  };
-}
 
 const party = (viewerId: number) =>
   or(eq(waves.senderId, viewerId), eq(waves.receiverId, viewerId));
@@ -82,48 +67,30 @@ export function createWavesService(deps: AppDeps) {
       .leftJoin(unreadCounts, eq(unreadCounts.waveId, waves.id))
       .where(and(party(viewer.id), eq(sender.isDeleted, false), eq(receiver.isDeleted, false)))
       .orderBy(sql`${waves.createdAt} desc`, sql`${waves.id} desc`);
-    return rows.map(({ wave, flight, sender: s, receiver: r, unreadMessages }) => {
-      const identityWave = {
-        senderId: wave.senderId,
-        receiverId: wave.receiverId,
-        status: wave.status,
-      };
-      const timing = { flightNumber: flight.flightNumber, departureDate: flight.departureDate };
-      return {
-        ...presentWave(wave),
-        sender: presentMember(viewer, { ...s, isOnline: isOnlineAt(s, now) }, identityWave, now),
-        receiver: presentMember(viewer, { ...r, isOnline: isOnlineAt(r, now) }, identityWave, now),
-        flight: {
-          id: flight.id,
-          flightNumber: flight.flightNumber,
-          origin: flight.origin,
-          destination: flight.destination,
-          departureDate: `${flight.departureDate}T00:00:00.000Z`,
+    return rows.map(({ wave, flight, sender: s, receiver: r, unreadMessages }) =>
+      presentWaveWithParties(
+        viewer,
+        {
+          wave,
+          flight,
+          sender: { ...s, isOnline: isOnlineAt(s, now) },
+          receiver: { ...r, isOnline: isOnlineAt(r, now) },
+          unreadMessages: unreadMessages ?? 0,
         },
-        unread: isWaveUnread(wave, viewer.id),
-        chatClosed: isChatClosed(timing, now),
-        unreadMessages: unreadMessages ?? 0,
-      };
-    });
+        now,
+      ),
+    );
   }
 
-  async function check(viewer: Viewer, flightId: number) {
+  async function check(viewer: Viewer, flightId: number): Promise<WaveCheckResponse> {
     const rows = await db
       .select()
       .from(waves)
       .where(and(eq(waves.flightId, flightId), party(viewer.id)));
-    const waveStatusMap: Record<
-      string,
-      { exists: boolean; status: WaveStatus; isSender: boolean; waveId: number }
-    > = {};
+    const waveStatusMap: WaveCheckResponse['waveStatusMap'] = {};
     for (const w of rows) {
       const other = w.senderId === viewer.id ? w.receiverId : w.senderId;
-      waveStatusMap[String(other)] = {
-        exists: true,
-        status: w.status as WaveStatus,
-        isSender: w.senderId === viewer.id,
-        waveId: w.id,
-      };
+      waveStatusMap[String(other)] = presentWaveCheckEntry(viewer.id, w);
     }
     return { waveStatusMap };
   }
