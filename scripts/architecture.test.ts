@@ -60,4 +60,26 @@ describe('architecture', () => {
     );
     expect(show(upward), 'pages-on-top').toEqual([]);
   });
+
+  it('features-through-index: outside features/<area>/, a feature is imported only through its index.ts', () => {
+    const areaOf = (file: string) => /^web\/src\/features\/([^/]+)\//.exec(file)?.[1];
+    const internal = edges.filter((e) => {
+      const area = areaOf(e.to);
+      return (
+        area !== undefined &&
+        !isTest(e.from) &&
+        areaOf(e.from) !== area &&
+        e.to !== `web/src/features/${area}/index.ts`
+      );
+    });
+    expect(show(internal), 'features-through-index').toEqual([]);
+  });
+
+  it('features-through-index: every feature has an index.ts', () => {
+    const areas = new Set(
+      [...graph.keys()].flatMap((file) => /^web\/src\/features\/([^/]+)\//.exec(file)?.[1] ?? []),
+    );
+    const missing = [...areas].filter((area) => !graph.has(`web/src/features/${area}/index.ts`));
+    expect(missing, 'features-through-index').toEqual([]);
+  });
 });

@@ -5,15 +5,15 @@ import { Button } from '../components/ui/button';
 import { Card } from '../components/ui/card';
 import { SkeletonCards } from '../components/ui/skeleton';
 import {
+  EditEmailDialog,
   type PendingApproval,
+  PendingApprovalCard,
+  RejectDialog,
   useApproveUser,
   usePendingApprovals,
   useRejectUser,
   useUpdateRegistrationEmail,
-} from '../features/admin/api';
-import { EditEmailDialog } from '../features/admin/edit-email-dialog';
-import { PendingApprovalCard } from '../features/admin/pending-approval-card';
-import { RejectDialog } from '../features/admin/reject-dialog';
+} from '../features/admin';
 import { cn } from '../lib/cn';
 
 /** /admin/approvals: pending registrations to approve, reject or correct. */

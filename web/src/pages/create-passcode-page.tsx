@@ -5,8 +5,7 @@ import { Button } from '../components/ui/button';
 import { Card } from '../components/ui/card';
 import { Skeleton } from '../components/ui/skeleton';
 import { toast } from '../components/ui/toast';
-import { useSession, useSetPasscode } from '../features/auth/api';
-import { emptyPin, PinInput, pinValue } from '../features/auth/pin-input';
+import { emptyPin, PinInput, pinValue, useSession, useSetPasscode } from '../features/auth';
 
 const SET_FAILED = 'Failed to set passcode. Please try again.';
 

@@ -15,10 +15,14 @@ import { Switch } from '../components/ui/checkbox';
 import { Input, Label } from '../components/ui/input';
 import { Select } from '../components/ui/select';
 import { toast } from '../components/ui/toast';
-import { useSelf, useUpdateProfile } from '../features/profile/api';
-import { failureText } from '../features/profile/failure';
-import { PRIVACY_SETTINGS, type PrivacyKey } from '../features/profile/privacy-toggles';
-import { rankOptions } from '../features/profile/ranks';
+import {
+  failureText,
+  PRIVACY_SETTINGS,
+  type PrivacyKey,
+  rankOptions,
+  useSelf,
+  useUpdateProfile,
+} from '../features/profile';
 
 type Form = {
   name: string;

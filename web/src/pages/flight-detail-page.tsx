@@ -12,16 +12,24 @@ import { Button } from '../components/ui/button';
 import { Card } from '../components/ui/card';
 import { Skeleton, SkeletonCards } from '../components/ui/skeleton';
 import { toast } from '../components/ui/toast';
-import { CrewEntryDialog, type CrewEntryValues } from '../features/crew/crew-entry-dialog';
-import { CrewMemberCard } from '../features/crew/crew-member-card';
-import { RemoveCrewDialog } from '../features/crew/remove-crew-dialog';
-import { useFlightDetail, useJoinFlight, useUpdateCrewEntry } from '../features/flights/api';
-import { DeleteFlightDialog } from '../features/flights/delete-flight-dialog';
-import { flightName, formatDay } from '../features/flights/format';
-import { GmtClock } from '../features/flights/gmt-clock';
-import { Hint } from '../features/flights/hint';
-import { LeaveFlightDialog } from '../features/flights/leave-flight-dialog';
-import { useViewer } from '../features/flights/viewer';
+import {
+  CrewEntryDialog,
+  type CrewEntryValues,
+  CrewMemberCard,
+  RemoveCrewDialog,
+} from '../features/crew';
+import {
+  DeleteFlightDialog,
+  flightName,
+  formatDay,
+  GmtClock,
+  Hint,
+  LeaveFlightDialog,
+  useFlightDetail,
+  useJoinFlight,
+  useUpdateCrewEntry,
+  useViewer,
+} from '../features/flights';
 import { ApiError } from '../lib/api-client';
 import { cn } from '../lib/cn';
 import { useNow } from '../lib/use-now';

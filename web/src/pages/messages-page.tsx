@@ -6,14 +6,20 @@ import { Button } from '../components/ui/button';
 import { Card } from '../components/ui/card';
 import { SkeletonCards } from '../components/ui/skeleton';
 import { toast } from '../components/ui/toast';
-import { useSession } from '../features/auth/api';
-import { ChatDialog } from '../features/messages/chat-dialog';
-import { useDeleteWave, useRespondToWave, useWaves } from '../features/waves/api';
-import { MarkAllReadButton } from '../features/waves/mark-all-read-button';
-import { NotificationsClearedBanner } from '../features/waves/notifications-cleared-banner';
-import { WaveCard } from '../features/waves/wave-card';
-import { type WaveResult, WaveResultNotice } from '../features/waves/wave-result-notice';
-import { countLabel, waveCounts } from '../features/waves/wave-view';
+import { useSession } from '../features/auth';
+import { ChatDialog } from '../features/messages';
+import {
+  countLabel,
+  MarkAllReadButton,
+  NotificationsClearedBanner,
+  useDeleteWave,
+  useRespondToWave,
+  useWaves,
+  WaveCard,
+  type WaveResult,
+  WaveResultNotice,
+  waveCounts,
+} from '../features/waves';
 import { useNow } from '../lib/use-now';
 
 /** ?waveId= as a positive integer, else null. */

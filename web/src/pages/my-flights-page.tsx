@@ -11,12 +11,16 @@ import {
 import { Button } from '../components/ui/button';
 import { Card } from '../components/ui/card';
 import { SkeletonCards } from '../components/ui/skeleton';
-import { useUserFlights } from '../features/flights/api';
-import { DeleteFlightDialog } from '../features/flights/delete-flight-dialog';
-import { flightName, formatDay, plural } from '../features/flights/format';
-import { Hint } from '../features/flights/hint';
-import { LeaveFlightDialog } from '../features/flights/leave-flight-dialog';
-import { useViewer } from '../features/flights/viewer';
+import {
+  DeleteFlightDialog,
+  flightName,
+  formatDay,
+  Hint,
+  LeaveFlightDialog,
+  plural,
+  useUserFlights,
+  useViewer,
+} from '../features/flights';
 import { cn } from '../lib/cn';
 import { useNow } from '../lib/use-now';
 

@@ -14,8 +14,7 @@ import { Checkbox } from '../components/ui/checkbox';
 import { Input, Label } from '../components/ui/input';
 import { Select } from '../components/ui/select';
 import { toast } from '../components/ui/toast';
-import { useProfileSetup, useSelf } from '../features/profile/api';
-import { failureText } from '../features/profile/failure';
+import { failureText, useProfileSetup, useSelf } from '../features/profile';
 
 const NAME_REQUIRED = 'Please enter your name';
 

@@ -3,7 +3,7 @@ import { useId } from 'react';
 import { isCrewEmail } from '../../../../domain';
 import { Button } from '../../components/ui/button';
 import { Card } from '../../components/ui/card';
-import { CREW_DOMAINS } from '../registration/crew-domains';
+import { CREW_DOMAINS } from '../registration';
 import type { PendingApproval } from './api';
 
 type Props = {

@@ -12,9 +12,8 @@ import { Avatar } from '../../components/ui/avatar';
 import { Button } from '../../components/ui/button';
 import { Card } from '../../components/ui/card';
 import { cn } from '../../lib/cn';
-import { Hint } from '../flights/hint';
-import type { Viewer } from '../flights/viewer';
-import { WaveAction } from '../waves/wave-action';
+import { Hint, type Viewer } from '../flights';
+import { WaveAction } from '../waves';
 
 /** The wave as the domain rules read it: sender, receiver and status from the viewer's side. */
 function waveOf(member: CrewMember, viewerId: number) {

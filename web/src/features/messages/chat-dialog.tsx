@@ -13,11 +13,14 @@ import { Button } from '../../components/ui/button';
 import { Dialog } from '../../components/ui/dialog';
 import { toast } from '../../components/ui/toast';
 import { useNow } from '../../lib/use-now';
-import { setOpenChat } from '../notifications/open-chat';
-import { useDeleteWave } from '../waves/api';
-import { PartyAvatar } from '../waves/party-avatar';
-import { useRealtimeConnected } from '../waves/polling';
-import { formatFlightDay, otherParty } from '../waves/wave-view';
+import { setOpenChat } from '../notifications';
+import {
+  formatFlightDay,
+  otherParty,
+  PartyAvatar,
+  useDeleteWave,
+  useRealtimeConnected,
+} from '../waves';
 import { useMessages, usePendingMessages, useSendMessage } from './api';
 import { ChatInput } from './chat-input';
 import { ConnectionStatus } from './connection-status';

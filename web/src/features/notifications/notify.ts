@@ -1,5 +1,7 @@
 import { toast } from 'sonner';
-import type { PushData } from '../realtime/frames';
+/** What a push notification shows and where it leads (the realtime 'push_notification' frame's data). */
+export type PushData = { title: string; message: string; url: string };
+
 import { navigateTo } from './navigation';
 import { isChatOpen, waveIdOfUrl } from './open-chat';
 

@@ -4,7 +4,7 @@ import { Button } from '../../components/ui/button';
 import { Dialog } from '../../components/ui/dialog';
 import { toast } from '../../components/ui/toast';
 import { ApiError } from '../../lib/api-client';
-import { emptyPin, PinInput, pinValue } from '../auth/pin-input';
+import { emptyPin, PinInput, pinValue } from '../auth';
 import { useChangePasscode } from './api';
 import { failureText } from './failure';
 

@@ -1,6 +1,6 @@
 import type { QueryClient, QueryKey } from '@tanstack/react-query';
 import type { Message, WaveWithParties } from '../../../../domain';
-import { messageKeys, waveKeys } from '../waves/api';
+import { messageKeys, waveKeys } from '../waves';
 import type { PushData, ServerFrame } from './frames';
 
 /**

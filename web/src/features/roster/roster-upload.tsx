@@ -13,8 +13,7 @@ import { Card } from '../../components/ui/card';
 import { Label } from '../../components/ui/input';
 import { Textarea } from '../../components/ui/textarea';
 import { toast } from '../../components/ui/toast';
-import { useAddFlightsBatch } from '../flights/api';
-import { formatDay } from '../flights/format';
+import { formatDay, useAddFlightsBatch } from '../flights';
 import { batchOutcome } from './batch-outcome';
 
 /** The airline's own roster site, opened in a new tab to copy the roster from. */
