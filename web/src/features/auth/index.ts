@@ -12,5 +12,6 @@ export {
 export { acceptDisclaimer, disclaimerAccepted } from './disclaimer';
 export { DisclaimerDialog } from './disclaimer-dialog';
 export { describeLoginFailure } from './login-errors';
+export { PinForm } from './pin-form';
 export { emptyPin, PinInput, pinValue } from './pin-input';
 export { SignInHelpDialog } from './sign-in-help-dialog';
