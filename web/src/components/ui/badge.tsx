@@ -10,6 +10,10 @@ const TONES = {
   trial: 'bg-orange-50 text-orange-700',
   admin: 'bg-purple-50 text-purple-800',
   danger: 'bg-red-50 text-red-700',
+  /** Solid pills that must stand out: Support, a wave request, unread counts. */
+  support: 'bg-brand-600 text-white',
+  notice: 'bg-blue-600 text-white',
+  alert: 'bg-red-600 text-white',
 };
 
 export type BadgeTone = keyof typeof TONES;

@@ -9,6 +9,7 @@ import {
   flightNumberBase,
   type WaveWithParties,
 } from '../../../../domain';
+import { Badge } from '../../components/ui/badge';
 import { Button } from '../../components/ui/button';
 import { Dialog } from '../../components/ui/dialog';
 import { toast } from '../../components/ui/toast';
@@ -18,6 +19,7 @@ import {
   formatFlightDay,
   otherParty,
   PartyAvatar,
+  PartyBadges,
   useDeleteWave,
   useRealtimeConnected,
 } from '../waves';
@@ -88,11 +90,7 @@ export function ChatDialog({ wave, viewer, open, onOpenChange }: Props) {
                 <RadixDialog.Title className="truncate text-lg font-semibold">
                   {other.displayName}
                 </RadixDialog.Title>
-                {other.isAdmin ? (
-                  <span className="rounded-full bg-brand-600 px-2 py-0.5 text-xs font-medium text-white">
-                    Support
-                  </span>
-                ) : null}
+                <PartyBadges person={other} crewRole={null} trial={false} />
                 <ConnectionStatus connected={connected} />
               </div>
               {other.mobileNumber ? (
@@ -108,9 +106,9 @@ export function ChatDialog({ wave, viewer, open, onOpenChange }: Props) {
               ) : null}
               <RadixDialog.Description asChild>
                 <div className="flex flex-wrap items-center gap-x-2 gap-y-1 text-sm text-slate-600">
-                  <span className="rounded-full bg-brand-50 px-2 py-0.5 text-xs font-semibold text-brand-700">
+                  <Badge tone="brand" className="font-semibold">
                     {flightNumberBase(flight.flightNumber)}
-                  </span>
+                  </Badge>
                   <span>
                     {flight.origin} → {flight.destination}
                   </span>

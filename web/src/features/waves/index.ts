@@ -9,7 +9,7 @@ export {
 } from './api';
 export { MarkAllReadButton } from './mark-all-read-button';
 export { NotificationsClearedBanner } from './notifications-cleared-banner';
-export { PartyAvatar } from './party-avatar';
+export { PartyAvatar, PartyBadges } from './party-avatar';
 export {
   CHAT_MARK_READ_DEBOUNCE_MS,
   isRealtimeConnected,
