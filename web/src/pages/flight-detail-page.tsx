@@ -8,8 +8,10 @@ import {
   detailStatusLine,
   isDeparted,
 } from '../../../domain';
+import { Badge } from '../components/ui/badge';
 import { Button } from '../components/ui/button';
 import { Card } from '../components/ui/card';
+import { EmptyState } from '../components/ui/empty-state';
 import { Skeleton, SkeletonCards } from '../components/ui/skeleton';
 import { toast } from '../components/ui/toast';
 import {
@@ -157,10 +159,10 @@ export function FlightDetailPage() {
       </header>
 
       {viewer.isAdmin ? (
-        <p className="inline-flex items-center gap-1.5 rounded-full bg-purple-50 px-3 py-1 text-sm font-medium text-purple-800">
+        <Badge as="p" tone="admin" className="gap-1.5 px-3 py-1 text-sm">
           <ShieldCheck aria-hidden="true" className="h-4 w-4" />
           Admin View: Showing Full Identities
-        </p>
+        </Badge>
       ) : null}
 
       <Card className="space-y-3" aria-label="Flight">
@@ -216,9 +218,7 @@ export function FlightDetailPage() {
           Crew Members ({flight.crewCount})
         </h2>
         {flight.crewMembers.length === 0 ? (
-          <Card className="py-8 text-center text-slate-600">
-            No crew members have joined this flight yet.
-          </Card>
+          <EmptyState title="No crew members have joined this flight yet." />
         ) : (
           <ul className="space-y-3">
             {flight.crewMembers.map((member) => (

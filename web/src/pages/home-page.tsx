@@ -3,6 +3,7 @@ import { useState } from 'react';
 import type { DateFilterMode, FlightListItem, FlightSortMode } from '../../../domain';
 import { Button } from '../components/ui/button';
 import { Card } from '../components/ui/card';
+import { EmptyState } from '../components/ui/empty-state';
 import { Input, Label } from '../components/ui/input';
 import { SkeletonCards } from '../components/ui/skeleton';
 import {
@@ -193,9 +194,11 @@ export function HomePage() {
             {errorText(active.error, searching)}
           </Card>
         ) : flights.length === 0 ? (
-          <Card className="py-8 text-center text-slate-600">
-            {filtered ? emptyText(query, isAdmin ? date : '') : 'No upcoming flights available.'}
-          </Card>
+          <EmptyState
+            title={
+              filtered ? emptyText(query, isAdmin ? date : '') : 'No upcoming flights available.'
+            }
+          />
         ) : (
           <FlightList
             flights={flights}

@@ -2,8 +2,10 @@ import { MessageCircle, Plane } from 'lucide-react';
 import { useCallback, useEffect, useMemo, useState } from 'react';
 import { useNavigate, useSearchParams } from 'react-router';
 import type { WaveWithParties } from '../../../domain';
+import { Badge } from '../components/ui/badge';
 import { Button } from '../components/ui/button';
 import { Card } from '../components/ui/card';
+import { EmptyState } from '../components/ui/empty-state';
 import { SkeletonCards } from '../components/ui/skeleton';
 import { toast } from '../components/ui/toast';
 import { useSession } from '../features/auth';
@@ -104,10 +106,10 @@ export function MessagesPage() {
           <h1 className="flex items-center gap-2 text-2xl font-bold">
             Messages
             {counts.unreadWaves > 0 ? (
-              <span className="inline-flex h-6 min-w-6 items-center justify-center rounded-full bg-red-600 px-1.5 text-xs font-bold text-white">
+              <Badge tone="alert" className="h-6 min-w-6 justify-center px-1.5 font-bold">
                 {counts.unreadWaves}
                 <span className="sr-only"> unread</span>
-              </span>
+              </Badge>
             ) : null}
           </h1>
           <MarkAllReadButton poll="wavesOnMessages" onDone={() => setCleared(true)} />
@@ -140,17 +142,18 @@ export function MessagesPage() {
           </Button>
         </Card>
       ) : conversations.length === 0 && pendingWaves.length === 0 ? (
-        <Card className="space-y-3 py-10 text-center">
-          <MessageCircle aria-hidden="true" className="mx-auto h-10 w-10 text-slate-400" />
-          <h2 className="text-lg font-semibold">No messages yet</h2>
-          <p className="text-sm text-slate-600">
-            Wave at crew on your flights. Once a wave is accepted, you can chat here.
-          </p>
-          <Button onClick={() => navigate('/home')}>
-            <Plane aria-hidden="true" className="h-4 w-4" />
-            Explore Flights
-          </Button>
-        </Card>
+        <EmptyState
+          icon={MessageCircle}
+          titleAs="h2"
+          title="No messages yet"
+          description="Wave at crew on your flights. Once a wave is accepted, you can chat here."
+          action={
+            <Button onClick={() => navigate('/home')}>
+              <Plane aria-hidden="true" className="h-4 w-4" />
+              Explore Flights
+            </Button>
+          }
+        />
       ) : (
         <>
           <section aria-labelledby="conversations-heading" className="space-y-3">

@@ -21,7 +21,7 @@ export type BadgeTone = keyof typeof TONES;
 type BadgeProps = HTMLAttributes<HTMLElement> & {
   tone?: BadgeTone;
   /** A list item when the badges form a list (their count is then announced). */
-  as?: 'span' | 'li';
+  as?: 'span' | 'li' | 'p';
 };
 
 /** A small pill: role, plan, wave state, 'Verified'. Its text is what a screen reader reads. */

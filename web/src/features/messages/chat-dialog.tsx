@@ -11,7 +11,7 @@ import {
 } from '../../../../domain';
 import { Badge } from '../../components/ui/badge';
 import { Button } from '../../components/ui/button';
-import { Dialog } from '../../components/ui/dialog';
+import { ConfirmDialog } from '../../components/ui/confirm-dialog';
 import { toast } from '../../components/ui/toast';
 import { useNow } from '../../lib/use-now';
 import { setOpenChat } from '../notifications';
@@ -155,25 +155,16 @@ export function ChatDialog({ wave, viewer, open, onOpenChange }: Props) {
             )}
           </footer>
 
-          <Dialog
+          <ConfirmDialog
             open={confirmOpen}
-            onOpenChange={setConfirmOpen}
+            onCancel={() => setConfirmOpen(false)}
+            onConfirm={() => void deleteConversation()}
             title="Delete this conversation?"
             description={`Your wave with ${other.displayName} and all its messages are permanently deleted for both of you.`}
-            footer={
-              <>
-                <Button variant="outline" onClick={() => setConfirmOpen(false)}>
-                  Cancel
-                </Button>
-                <Button
-                  variant="destructive"
-                  disabled={remove.isPending}
-                  onClick={() => void deleteConversation()}
-                >
-                  {remove.isPending ? 'Deleting...' : 'Delete'}
-                </Button>
-              </>
-            }
+            confirmLabel="Delete"
+            busyLabel="Deleting..."
+            busy={remove.isPending}
+            destructive
           />
         </RadixDialog.Content>
       </RadixDialog.Portal>
