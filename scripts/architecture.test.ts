@@ -1,3 +1,4 @@
+import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
@@ -81,5 +82,22 @@ describe('architecture', () => {
     );
     const missing = [...areas].filter((area) => !graph.has(`web/src/features/${area}/index.ts`));
     expect(missing, 'features-through-index').toEqual([]);
+  });
+
+  it('features-through-index: an index.ts only re-exports (web/vite.config.ts treats it as free of side effects)', () => {
+    const code = [...graph.keys()]
+      .filter((file) => /^web\/src\/features\/[^/]+\/index\.ts$/.test(file))
+      .flatMap((file) =>
+        readFileSync(path.join(root, file), 'utf8')
+          .replace(/\/\*[\s\S]*?\*\/|\/\/.*$/gm, '')
+          .split(';')
+          .map((statement) => statement.trim())
+          .filter(
+            (statement) =>
+              statement && !/^export (type )?\{[^}]*\} from '\.\/[^']+'$/.test(statement),
+          )
+          .map((statement) => `${file}: ${statement}`),
+      );
+    expect(code, 'features-through-index').toEqual([]);
   });
 });
