@@ -161,9 +161,10 @@ export function MessagesPage() {
               Conversations
             </h2>
             {conversations.length === 0 ? (
-              <p className="text-sm text-slate-600">
-                No conversations yet. Accepted waves appear here.
-              </p>
+              <EmptyState
+                framed={false}
+                title="No conversations yet. Accepted waves appear here."
+              />
             ) : (
               <ul className="space-y-3">
                 {conversations.map((wave) => (
@@ -180,7 +181,7 @@ export function MessagesPage() {
               Pending Waves
             </h2>
             {pendingWaves.length === 0 ? (
-              <p className="text-sm text-slate-600">No pending waves.</p>
+              <EmptyState framed={false} title="No pending waves." />
             ) : (
               <ul className="space-y-3">
                 {pendingWaves.map((wave) => (
