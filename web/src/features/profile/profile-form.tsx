@@ -9,11 +9,11 @@ import {
 } from '../../../../domain';
 import { Button } from '../../components/ui/button';
 import { Card } from '../../components/ui/card';
-import { Checkbox, Switch } from '../../components/ui/checkbox';
+import { Checkbox } from '../../components/ui/checkbox';
 import { Input, Label } from '../../components/ui/input';
 import { Select } from '../../components/ui/select';
 import { toast } from '../../components/ui/toast';
-import { PRIVACY_SETTINGS, type PrivacyKey } from './privacy-toggles';
+import { type PrivacyKey, PrivacySwitches } from './privacy-toggles';
 import { rankOptions } from './ranks';
 
 /** Everything either profile form asks; each mode sends the part it shows. */
@@ -218,18 +218,11 @@ export function ProfileForm({
         {setup ? null : (
           <Card>
             <h2 className="font-semibold">Privacy</h2>
-            <div className="divide-y divide-slate-100">
-              {PRIVACY_SETTINGS.map(({ key, label, description }) => (
-                <Switch
-                  key={key}
-                  label={label}
-                  description={description}
-                  checked={values[key]}
-                  disabled={locked}
-                  onCheckedChange={(checked) => set(key, checked)}
-                />
-              ))}
-            </div>
+            <PrivacySwitches
+              values={values}
+              disabled={locked}
+              onChange={(key) => (checked) => set(key, checked)}
+            />
           </Card>
         )}
         <p id={ids.error} role="alert" className="min-h-5 text-sm text-red-700">
