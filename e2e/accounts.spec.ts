@@ -1,13 +1,7 @@
 import { expect, test } from '@playwright/test';
-import {
-  adminEmail,
-  adminPasscode,
-  createApprovedMember,
-  signIn,
-  submitSignIn,
-  uniqueEmail,
-} from './helpers/accounts';
+import { adminEmail, adminPasscode, signIn, submitSignIn, uniqueEmail } from './helpers/accounts';
 import { readPinFromMailbox } from './helpers/mailbox';
+import { approvedMember, signedInMember } from './helpers/members';
 
 test('a crew member registers for a trial, an admin approves, the member signs in with the e-mailed PIN', async ({
   page,
@@ -52,7 +46,7 @@ test('a crew member registers for a trial, an admin approves, the member signs i
 });
 
 test('a wrong PIN says Incorrect PIN', async ({ page, baseURL }) => {
-  const member = await createApprovedMember(baseURL!);
+  const member = await approvedMember(baseURL!);
   const wrong = member.pin === '1111' ? '2222' : '1111';
 
   await submitSignIn(page, member.email, wrong);
@@ -69,8 +63,7 @@ test('a member who is not an admin is turned away from the approvals page', asyn
   page,
   baseURL,
 }) => {
-  const member = await createApprovedMember(baseURL!);
-  await signIn(page, member.email, member.pin);
+  await signedInMember(page, baseURL!);
 
   await page.goto('/admin/approvals');
 

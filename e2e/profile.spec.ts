@@ -1,12 +1,6 @@
 import { expect, type Page, test } from '@playwright/test';
-import { createApprovedMember, signIn, submitSignIn } from './helpers/accounts';
-
-/** A fresh approved trial member, signed in through the real sign-in screen. */
-async function signedInMember(page: Page, baseURL: string) {
-  const member = await createApprovedMember(baseURL);
-  await signIn(page, member.email, member.pin);
-  return member;
-}
+import { signIn, submitSignIn } from './helpers/accounts';
+import { signedInMember } from './helpers/members';
 
 const toast = (page: Page, title: string) =>
   page.locator('[data-sonner-toast]').filter({ hasText: title });

@@ -1,3 +1,4 @@
+import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
@@ -59,5 +60,44 @@ describe('architecture', () => {
       (e) => under('web/src/features')(e.from) && under('web/src/pages')(e.to),
     );
     expect(show(upward), 'pages-on-top').toEqual([]);
+  });
+
+  it('features-through-index: outside features/<area>/, a feature is imported only through its index.ts', () => {
+    const areaOf = (file: string) => /^web\/src\/features\/([^/]+)\//.exec(file)?.[1];
+    const internal = edges.filter((e) => {
+      const area = areaOf(e.to);
+      return (
+        area !== undefined &&
+        !isTest(e.from) &&
+        areaOf(e.from) !== area &&
+        e.to !== `web/src/features/${area}/index.ts`
+      );
+    });
+    expect(show(internal), 'features-through-index').toEqual([]);
+  });
+
+  it('features-through-index: every feature has an index.ts', () => {
+    const areas = new Set(
+      [...graph.keys()].flatMap((file) => /^web\/src\/features\/([^/]+)\//.exec(file)?.[1] ?? []),
+    );
+    const missing = [...areas].filter((area) => !graph.has(`web/src/features/${area}/index.ts`));
+    expect(missing, 'features-through-index').toEqual([]);
+  });
+
+  it('features-through-index: an index.ts only re-exports (web/vite.config.ts treats it as free of side effects)', () => {
+    const code = [...graph.keys()]
+      .filter((file) => /^web\/src\/features\/[^/]+\/index\.ts$/.test(file))
+      .flatMap((file) =>
+        readFileSync(path.join(root, file), 'utf8')
+          .replace(/\/\*[\s\S]*?\*\/|\/\/.*$/gm, '')
+          .split(';')
+          .map((statement) => statement.trim())
+          .filter(
+            (statement) =>
+              statement && !/^export (type )?\{[^}]*\} from '\.\/[^']+'$/.test(statement),
+          )
+          .map((statement) => `${file}: ${statement}`),
+      );
+    expect(code, 'features-through-index').toEqual([]);
   });
 });

@@ -13,7 +13,16 @@ export default defineConfig({
   resolve: { alias: { '@domain': path.resolve(here, '../domain') } },
   // No source maps in the build: they would publish the original source (comments included)
   // to anyone; the server refuses *.map as well (server/plugins/spa.ts).
-  build: { outDir: path.resolve(here, 'dist'), emptyOutDir: true, sourcemap: false },
+  build: {
+    outDir: path.resolve(here, 'dist'),
+    emptyOutDir: true,
+    sourcemap: false,
+    rollupOptions: {
+      // A feature's index.ts only re-exports (the features-through-index rule): importing one
+      // name from it must not pull the feature's other files into the first load.
+      treeshake: { moduleSideEffects: (id) => !/\/web\/src\/features\/[^/]+\/index\.ts$/.test(id) },
+    },
+  },
   server: {
     port: Number(process.env.VITE_PORT ?? 5173),
     proxy: {

@@ -2,8 +2,11 @@ import { randomBytes } from 'node:crypto';
 import { type Browser, expect, type Page, request } from '@playwright/test';
 import { adminEmail, adminPasscode, signIn, uniqueEmail } from './accounts';
 
-/** An approved trial member with this real name, registered and approved through the API. */
-export async function approvedMember(baseURL: string, name: string) {
+/**
+ * The one way a test gets a member: a trial member with this real name, registered and approved
+ * through the API (the approval answer carries the PIN, so no mailbox is needed).
+ */
+export async function approvedMember(baseURL: string, name = 'E2E Crew') {
   const email = uniqueEmail();
   const api = await request.newContext({ baseURL });
   try {
@@ -28,6 +31,13 @@ export async function approvedMember(baseURL: string, name: string) {
   } finally {
     await api.dispose();
   }
+}
+
+/** A fresh approved member, signed in on this page through the real sign-in screen. */
+export async function signedInMember(page: Page, baseURL: string, name?: string) {
+  const member = await approvedMember(baseURL, name);
+  await signIn(page, member.email, member.pin);
+  return member;
 }
 
 /** A new browser context signed in as this member through the four PIN boxes. */

@@ -1,9 +1,8 @@
 import { Suspense } from 'react';
 import { Outlet } from 'react-router';
 import { SkeletonCards } from '../components/ui/skeleton';
-import { EnableNotificationsPrompt } from '../features/notifications/enable-notifications-prompt';
-import { NavigationBridge } from '../features/notifications/navigation';
-import { MemberPresence } from '../features/presence/member-presence';
+import { EnableNotificationsPrompt, NavigationBridge } from '../features/notifications';
+import { MemberPresence } from '../features/presence';
 import { BottomNav } from './bottom-nav';
 import { RequireSession } from './require-session';
 

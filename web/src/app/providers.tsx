@@ -1,7 +1,7 @@
 import { QueryClientProvider } from '@tanstack/react-query';
 import { type ReactNode, useState } from 'react';
 import { Toaster } from '../components/ui/toast';
-import { RealtimeConnection } from '../features/realtime/realtime-connection';
+import { RealtimeConnection } from '../features/realtime';
 import { createQueryClient } from '../lib/query-client';
 
 /** The query cache, the tab's real-time channel (while signed in) and the toasts. */

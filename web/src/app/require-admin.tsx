@@ -2,7 +2,7 @@ import { type ReactNode, useEffect, useRef } from 'react';
 import { useNavigate } from 'react-router';
 import { ACCESS_REASONS } from '../../../domain';
 import { toast } from '../components/ui/toast';
-import { useSession } from '../features/auth/api';
+import { useSession } from '../features/auth';
 import { CenteredStatus } from './require-session';
 
 /**

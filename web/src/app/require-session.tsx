@@ -1,6 +1,6 @@
 import { type ReactNode, useEffect } from 'react';
 import { useNavigate } from 'react-router';
-import { useSession } from '../features/auth/api';
+import { useSession } from '../features/auth';
 
 const REDIRECT_DELAY_MS = 500;
 

@@ -1,9 +1,8 @@
 import { Tabs } from 'radix-ui';
 import { ACCESS_REASONS } from '../../../domain';
 import { Card } from '../components/ui/card';
-import { ManualFlightForm } from '../features/flights/manual-flight-form';
-import { useViewer } from '../features/flights/viewer';
-import { RosterUpload } from '../features/roster/roster-upload';
+import { ManualFlightForm, useViewer } from '../features/flights';
+import { RosterUpload } from '../features/roster';
 
 const tab =
   'h-10 flex-1 rounded-lg text-sm font-medium text-slate-600 data-[state=active]:bg-white data-[state=active]:text-slate-900 data-[state=active]:shadow-sm';

@@ -3,17 +3,18 @@ import { useState } from 'react';
 import { Link } from 'react-router';
 import { Button } from '../components/ui/button';
 import { Card } from '../components/ui/card';
+import { EmptyState } from '../components/ui/empty-state';
 import { SkeletonCards } from '../components/ui/skeleton';
 import {
+  EditEmailDialog,
   type PendingApproval,
+  PendingApprovalCard,
+  RejectDialog,
   useApproveUser,
   usePendingApprovals,
   useRejectUser,
   useUpdateRegistrationEmail,
-} from '../features/admin/api';
-import { EditEmailDialog } from '../features/admin/edit-email-dialog';
-import { PendingApprovalCard } from '../features/admin/pending-approval-card';
-import { RejectDialog } from '../features/admin/reject-dialog';
+} from '../features/admin';
 import { cn } from '../lib/cn';
 
 /** /admin/approvals: pending registrations to approve, reject or correct. */
@@ -57,11 +58,11 @@ export function ApprovalsPage() {
           </Button>
         </Card>
       ) : pending.data.length === 0 ? (
-        <Card className="py-8 text-center">
-          <Inbox aria-hidden="true" className="mx-auto h-10 w-10 text-slate-400" />
-          <p className="mt-2 font-medium">No pending approvals</p>
-          <p className="text-sm text-slate-600">New registrations appear here automatically.</p>
-        </Card>
+        <EmptyState
+          icon={Inbox}
+          title="No pending approvals"
+          description="New registrations appear here automatically."
+        />
       ) : (
         <>
           <p aria-live="polite" className="text-sm text-slate-600">

@@ -1,8 +1,8 @@
 import { useEffect } from 'react';
 import { useNavigate, useSearchParams } from 'react-router';
-import { useSession } from '../features/auth/api';
-import { ChatDialog } from '../features/messages/chat-dialog';
-import { useWaves } from '../features/waves/api';
+import { useSession } from '../features/auth';
+import { ChatDialog } from '../features/messages';
+import { useWaves } from '../features/waves';
 
 /** /chat?waveId={id}: opens that chat; without an id, or for a wave not found, goes to /messages. */
 export function ChatPage() {

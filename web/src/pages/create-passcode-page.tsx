@@ -1,12 +1,9 @@
-import { type FormEvent, useId, useState } from 'react';
 import { Link, Navigate, useNavigate, useSearchParams } from 'react-router';
-import { PASSCODE_MESSAGE, passcodeSchema } from '../../../domain';
 import { Button } from '../components/ui/button';
 import { Card } from '../components/ui/card';
 import { Skeleton } from '../components/ui/skeleton';
 import { toast } from '../components/ui/toast';
-import { useSession, useSetPasscode } from '../features/auth/api';
-import { emptyPin, PinInput, pinValue } from '../features/auth/pin-input';
+import { PinForm, useSession, useSetPasscode } from '../features/auth';
 
 const SET_FAILED = 'Failed to set passcode. Please try again.';
 
@@ -16,37 +13,23 @@ export function CreatePasscodePage() {
   const email = params.get('email');
   const navigate = useNavigate();
   const session = useSession();
-  const errorId = useId();
-  const [pin, setPin] = useState(emptyPin);
-  const [error, setError] = useState<string | null>(null);
-
   const save = useSetPasscode();
-  const callbacks = {
-    onSuccess: () => {
-      toast.success('Passcode set', 'Use it the next time you sign in.');
-      navigate('/profile-setup');
-    },
-    onError: (failure: Error) => {
-      // A demo user's refusal names the PIN they must use, so the server's text is kept.
-      const message = failure.message || SET_FAILED;
-      setError(message);
-      toast.error('Failed to set passcode', message);
-    },
-  };
 
   if (!email) return <Navigate to="/" replace />;
 
-  const submit = (event: FormEvent) => {
-    event.preventDefault();
-    const parsed = passcodeSchema.safeParse(pinValue(pin));
-    if (!parsed.success) {
-      setError(PASSCODE_MESSAGE);
-      toast.error('Invalid Passcode', PASSCODE_MESSAGE);
-      return;
-    }
-    setError(null);
-    save.mutate(parsed.data, callbacks);
-  };
+  const submit = ([passcode]: string[], fail: (message: string) => void) =>
+    save.mutate(passcode!, {
+      onSuccess: () => {
+        toast.success('Passcode set', 'Use it the next time you sign in.');
+        navigate('/profile-setup');
+      },
+      onError: (failure: Error) => {
+        // A demo user's refusal names the PIN they must use, so the server's text is kept.
+        const message = failure.message || SET_FAILED;
+        fail(message);
+        toast.error('Failed to set passcode', message);
+      },
+    });
 
   return (
     <main className="space-y-6">
@@ -61,22 +44,17 @@ export function CreatePasscodePage() {
             <Skeleton className="h-12 w-full" />
           </div>
         ) : session.data ? (
-          <form noValidate onSubmit={submit} className="space-y-5">
-            <PinInput
-              label="Choose a 4-digit passcode"
-              value={pin}
-              onChange={setPin}
-              invalid={Boolean(error)}
-              errorId={error ? errorId : undefined}
-              autoFocus
-            />
-            <p id={errorId} role="alert" className="min-h-5 text-sm text-red-700">
-              {error}
-            </p>
-            <Button type="submit" size="lg" className="w-full" disabled={save.isPending}>
-              {save.isPending ? 'Saving...' : 'Save Passcode'}
-            </Button>
-          </form>
+          <PinForm
+            className="space-y-5"
+            pins={[{ label: 'Choose a 4-digit passcode', autoFocus: true }]}
+            pending={save.isPending}
+            onSubmit={submit}
+            actions={() => (
+              <Button type="submit" size="lg" className="w-full" disabled={save.isPending}>
+                {save.isPending ? 'Saving...' : 'Save Passcode'}
+              </Button>
+            )}
+          />
         ) : (
           <div className="space-y-3 text-center">
             <p className="text-slate-700">

@@ -8,20 +8,30 @@ import {
   detailStatusLine,
   isDeparted,
 } from '../../../domain';
+import { Badge } from '../components/ui/badge';
 import { Button } from '../components/ui/button';
 import { Card } from '../components/ui/card';
+import { EmptyState } from '../components/ui/empty-state';
 import { Skeleton, SkeletonCards } from '../components/ui/skeleton';
 import { toast } from '../components/ui/toast';
-import { CrewEntryDialog, type CrewEntryValues } from '../features/crew/crew-entry-dialog';
-import { CrewMemberCard } from '../features/crew/crew-member-card';
-import { RemoveCrewDialog } from '../features/crew/remove-crew-dialog';
-import { useFlightDetail, useJoinFlight, useUpdateCrewEntry } from '../features/flights/api';
-import { DeleteFlightDialog } from '../features/flights/delete-flight-dialog';
-import { flightName, formatDay } from '../features/flights/format';
-import { GmtClock } from '../features/flights/gmt-clock';
-import { Hint } from '../features/flights/hint';
-import { LeaveFlightDialog } from '../features/flights/leave-flight-dialog';
-import { useViewer } from '../features/flights/viewer';
+import {
+  CrewEntryDialog,
+  type CrewEntryValues,
+  CrewMemberCard,
+  RemoveCrewDialog,
+} from '../features/crew';
+import {
+  DeleteFlightDialog,
+  flightName,
+  formatDay,
+  GmtClock,
+  Hint,
+  LeaveFlightDialog,
+  useFlightDetail,
+  useJoinFlight,
+  useUpdateCrewEntry,
+  useViewer,
+} from '../features/flights';
 import { ApiError } from '../lib/api-client';
 import { cn } from '../lib/cn';
 import { useNow } from '../lib/use-now';
@@ -149,10 +159,10 @@ export function FlightDetailPage() {
       </header>
 
       {viewer.isAdmin ? (
-        <p className="inline-flex items-center gap-1.5 rounded-full bg-purple-50 px-3 py-1 text-sm font-medium text-purple-800">
+        <Badge as="p" tone="admin" className="gap-1.5 px-3 py-1 text-sm">
           <ShieldCheck aria-hidden="true" className="h-4 w-4" />
           Admin View: Showing Full Identities
-        </p>
+        </Badge>
       ) : null}
 
       <Card className="space-y-3" aria-label="Flight">
@@ -208,9 +218,7 @@ export function FlightDetailPage() {
           Crew Members ({flight.crewCount})
         </h2>
         {flight.crewMembers.length === 0 ? (
-          <Card className="py-8 text-center text-slate-600">
-            No crew members have joined this flight yet.
-          </Card>
+          <EmptyState title="No crew members have joined this flight yet." />
         ) : (
           <ul className="space-y-3">
             {flight.crewMembers.map((member) => (

@@ -3,15 +3,20 @@ import { useState } from 'react';
 import type { DateFilterMode, FlightListItem, FlightSortMode } from '../../../domain';
 import { Button } from '../components/ui/button';
 import { Card } from '../components/ui/card';
+import { EmptyState } from '../components/ui/empty-state';
 import { Input, Label } from '../components/ui/input';
 import { SkeletonCards } from '../components/ui/skeleton';
-import { type SearchParams, useFlightSearch, useFlights } from '../features/flights/api';
-import { DeleteFlightDialog } from '../features/flights/delete-flight-dialog';
-import { FlightList } from '../features/flights/flight-list';
-import { formatDay } from '../features/flights/format';
-import { GmtClock } from '../features/flights/gmt-clock';
-import { HomeHeader } from '../features/flights/home-header';
-import { useViewer } from '../features/flights/viewer';
+import {
+  DeleteFlightDialog,
+  FlightList,
+  formatDay,
+  GmtClock,
+  HomeHeader,
+  type SearchParams,
+  useFlightSearch,
+  useFlights,
+  useViewer,
+} from '../features/flights';
 import { ApiError } from '../lib/api-client';
 import { cn } from '../lib/cn';
 import { useDebouncedValue } from '../lib/use-debounced-value';
@@ -189,9 +194,11 @@ export function HomePage() {
             {errorText(active.error, searching)}
           </Card>
         ) : flights.length === 0 ? (
-          <Card className="py-8 text-center text-slate-600">
-            {filtered ? emptyText(query, isAdmin ? date : '') : 'No upcoming flights available.'}
-          </Card>
+          <EmptyState
+            title={
+              filtered ? emptyText(query, isAdmin ? date : '') : 'No upcoming flights available.'
+            }
+          />
         ) : (
           <FlightList
             flights={flights}

@@ -7,8 +7,7 @@ import { Checkbox } from '../components/ui/checkbox';
 import { Dialog } from '../components/ui/dialog';
 import { Input, Label } from '../components/ui/input';
 import { Skeleton } from '../components/ui/skeleton';
-import { PrivacyPolicy } from '../features/landing/privacy-policy';
-import { readRememberedEmail } from '../features/landing/remembered-email';
+import { PrivacyPolicy, readRememberedEmail } from '../features/landing';
 
 const SPLASH_MS = 500;
 

@@ -2,18 +2,26 @@ import { MessageCircle, Plane } from 'lucide-react';
 import { useCallback, useEffect, useMemo, useState } from 'react';
 import { useNavigate, useSearchParams } from 'react-router';
 import type { WaveWithParties } from '../../../domain';
+import { Badge } from '../components/ui/badge';
 import { Button } from '../components/ui/button';
 import { Card } from '../components/ui/card';
+import { EmptyState } from '../components/ui/empty-state';
 import { SkeletonCards } from '../components/ui/skeleton';
 import { toast } from '../components/ui/toast';
-import { useSession } from '../features/auth/api';
-import { ChatDialog } from '../features/messages/chat-dialog';
-import { useDeleteWave, useRespondToWave, useWaves } from '../features/waves/api';
-import { MarkAllReadButton } from '../features/waves/mark-all-read-button';
-import { NotificationsClearedBanner } from '../features/waves/notifications-cleared-banner';
-import { WaveCard } from '../features/waves/wave-card';
-import { type WaveResult, WaveResultNotice } from '../features/waves/wave-result-notice';
-import { countLabel, waveCounts } from '../features/waves/wave-view';
+import { useSession } from '../features/auth';
+import { ChatDialog } from '../features/messages';
+import {
+  countLabel,
+  MarkAllReadButton,
+  NotificationsClearedBanner,
+  useDeleteWave,
+  useRespondToWave,
+  useWaves,
+  WaveCard,
+  type WaveResult,
+  WaveResultNotice,
+  waveCounts,
+} from '../features/waves';
 import { useNow } from '../lib/use-now';
 
 /** ?waveId= as a positive integer, else null. */
@@ -98,10 +106,10 @@ export function MessagesPage() {
           <h1 className="flex items-center gap-2 text-2xl font-bold">
             Messages
             {counts.unreadWaves > 0 ? (
-              <span className="inline-flex h-6 min-w-6 items-center justify-center rounded-full bg-red-600 px-1.5 text-xs font-bold text-white">
+              <Badge tone="alert" className="h-6 min-w-6 justify-center px-1.5 font-bold">
                 {counts.unreadWaves}
                 <span className="sr-only"> unread</span>
-              </span>
+              </Badge>
             ) : null}
           </h1>
           <MarkAllReadButton poll="wavesOnMessages" onDone={() => setCleared(true)} />
@@ -134,17 +142,18 @@ export function MessagesPage() {
           </Button>
         </Card>
       ) : conversations.length === 0 && pendingWaves.length === 0 ? (
-        <Card className="space-y-3 py-10 text-center">
-          <MessageCircle aria-hidden="true" className="mx-auto h-10 w-10 text-slate-400" />
-          <h2 className="text-lg font-semibold">No messages yet</h2>
-          <p className="text-sm text-slate-600">
-            Wave at crew on your flights. Once a wave is accepted, you can chat here.
-          </p>
-          <Button onClick={() => navigate('/home')}>
-            <Plane aria-hidden="true" className="h-4 w-4" />
-            Explore Flights
-          </Button>
-        </Card>
+        <EmptyState
+          icon={MessageCircle}
+          titleAs="h2"
+          title="No messages yet"
+          description="Wave at crew on your flights. Once a wave is accepted, you can chat here."
+          action={
+            <Button onClick={() => navigate('/home')}>
+              <Plane aria-hidden="true" className="h-4 w-4" />
+              Explore Flights
+            </Button>
+          }
+        />
       ) : (
         <>
           <section aria-labelledby="conversations-heading" className="space-y-3">
@@ -152,9 +161,10 @@ export function MessagesPage() {
               Conversations
             </h2>
             {conversations.length === 0 ? (
-              <p className="text-sm text-slate-600">
-                No conversations yet. Accepted waves appear here.
-              </p>
+              <EmptyState
+                framed={false}
+                title="No conversations yet. Accepted waves appear here."
+              />
             ) : (
               <ul className="space-y-3">
                 {conversations.map((wave) => (
@@ -171,7 +181,7 @@ export function MessagesPage() {
               Pending Waves
             </h2>
             {pendingWaves.length === 0 ? (
-              <p className="text-sm text-slate-600">No pending waves.</p>
+              <EmptyState framed={false} title="No pending waves." />
             ) : (
               <ul className="space-y-3">
                 {pendingWaves.map((wave) => (

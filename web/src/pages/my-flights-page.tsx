@@ -8,23 +8,28 @@ import {
   myFlightBadge,
   type UserFlight,
 } from '../../../domain';
+import { Badge, type BadgeTone } from '../components/ui/badge';
 import { Button } from '../components/ui/button';
 import { Card } from '../components/ui/card';
+import { EmptyState } from '../components/ui/empty-state';
 import { SkeletonCards } from '../components/ui/skeleton';
-import { useUserFlights } from '../features/flights/api';
-import { DeleteFlightDialog } from '../features/flights/delete-flight-dialog';
-import { flightName, formatDay, plural } from '../features/flights/format';
-import { Hint } from '../features/flights/hint';
-import { LeaveFlightDialog } from '../features/flights/leave-flight-dialog';
-import { useViewer } from '../features/flights/viewer';
-import { cn } from '../lib/cn';
+import {
+  DeleteFlightDialog,
+  flightName,
+  formatDay,
+  Hint,
+  LeaveFlightDialog,
+  plural,
+  useUserFlights,
+  useViewer,
+} from '../features/flights';
 import { useNow } from '../lib/use-now';
 
-const BADGE = {
-  Completed: 'bg-slate-100 text-slate-700',
-  Today: 'bg-amber-100 text-amber-800',
-  Upcoming: 'bg-emerald-100 text-emerald-800',
-} as const;
+const BADGE_TONE = {
+  Completed: 'neutral',
+  Today: 'warning',
+  Upcoming: 'success',
+} as const satisfies Record<string, BadgeTone>;
 
 export function MyFlightsPage() {
   const navigate = useNavigate();
@@ -96,10 +101,11 @@ export function MyFlightsPage() {
           {flights.error.message}
         </Card>
       ) : items.length === 0 ? (
-        <Card className="py-10 text-center">
-          <h2 className="text-lg font-semibold">No Flights Added</h2>
-          <p className="mt-1 text-slate-600">Flights you add or join will appear here.</p>
-        </Card>
+        <EmptyState
+          titleAs="h2"
+          title="No Flights Added"
+          description="Flights you add or join will appear here."
+        />
       ) : (
         <ul className="space-y-3" aria-label="Your flights">
           {items.map((item) => {
@@ -112,14 +118,8 @@ export function MyFlightsPage() {
                 <Card aria-label={`Flight ${flight.flightNumber}`} className="space-y-2">
                   <div className="flex flex-wrap items-center gap-2">
                     <h2 className="text-lg font-semibold">{flight.flightNumber}</h2>
-                    <span
-                      className={cn('rounded-full px-2 py-0.5 text-xs font-medium', BADGE[badge])}
-                    >
-                      {badge}
-                    </span>
-                    <span className="rounded-full bg-brand-50 px-2 py-0.5 text-xs font-medium text-brand-700">
-                      {item.role}
-                    </span>
+                    <Badge tone={BADGE_TONE[badge]}>{badge}</Badge>
+                    <Badge tone="brand">{item.role}</Badge>
                   </div>
                   <p className="text-slate-700">
                     {flight.origin} → {flight.destination}

@@ -2,8 +2,7 @@ import { CreditCard } from 'lucide-react';
 import { useState } from 'react';
 import { Link, Navigate } from 'react-router';
 import { Card } from '../components/ui/card';
-import { readPendingRegistration } from '../features/registration/pending-registration';
-import { PLANS } from '../features/registration/plans';
+import { PLANS, readPendingRegistration } from '../features/registration';
 
 /** /payment: picks up the registration kept in local storage; card payment is a later issue. */
 export function PaymentPage() {

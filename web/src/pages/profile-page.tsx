@@ -1,14 +1,20 @@
 import { Pencil } from 'lucide-react';
 import { Link } from 'react-router';
 import { CenteredStatus } from '../app/require-session';
-import { DangerZone, SessionActions } from '../features/profile/account-actions';
-import { useSelf } from '../features/profile/api';
-import { InfoList } from '../features/profile/info-list';
-import { MembershipBanner, TrialBanner } from '../features/profile/membership-banners';
-import { PrivacyToggles } from '../features/profile/privacy-toggles';
-import { AdminControlsCard, MyFlightsCard, WelcomeNotice } from '../features/profile/profile-cards';
-import { ProfileHeader } from '../features/profile/profile-header';
-import { StatCards } from '../features/profile/stat-cards';
+import {
+  AdminControlsCard,
+  DangerZone,
+  InfoList,
+  MembershipBanner,
+  MyFlightsCard,
+  PrivacyToggles,
+  ProfileHeader,
+  SessionActions,
+  StatCards,
+  TrialBanner,
+  useSelf,
+  WelcomeNotice,
+} from '../features/profile';
 import { useNow } from '../lib/use-now';
 
 /** /profile: the member's own space. */

@@ -15,17 +15,17 @@ import { Card } from '../components/ui/card';
 import { Input, Label } from '../components/ui/input';
 import { Select } from '../components/ui/select';
 import { toast } from '../components/ui/toast';
-import { useRegister } from '../features/registration/api';
-import { savePendingRegistration } from '../features/registration/pending-registration';
-import { PlanPicker } from '../features/registration/plan-picker';
-import { PLANS } from '../features/registration/plans';
 import {
   describeRegistrationFailure,
+  PLANS,
+  PlanPicker,
   type RegistrationFailure,
-} from '../features/registration/registration-failure';
-import { RegistrationSummary } from '../features/registration/registration-summary';
-import { TermsGate } from '../features/registration/terms-gate';
-import { useEmailAvailability } from '../features/registration/use-email-availability';
+  RegistrationSummary,
+  savePendingRegistration,
+  TermsGate,
+  useEmailAvailability,
+  useRegister,
+} from '../features/registration';
 
 export function RegisterPage() {
   const [params] = useSearchParams();

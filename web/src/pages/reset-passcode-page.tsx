@@ -2,7 +2,7 @@ import { KeyRound } from 'lucide-react';
 import { Link, useSearchParams } from 'react-router';
 import { Button } from '../components/ui/button';
 import { Card } from '../components/ui/card';
-import { useResetPasscode } from '../features/auth/api';
+import { useResetPasscode } from '../features/auth';
 import { ApiError } from '../lib/api-client';
 
 const LINK_INVALID = 'This reset link has expired or was already used.';

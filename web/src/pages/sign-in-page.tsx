@@ -6,13 +6,19 @@ import { Button } from '../components/ui/button';
 import { Card } from '../components/ui/card';
 import { Input, Label } from '../components/ui/input';
 import { toast } from '../components/ui/toast';
-import { useForgotPasscode, useLogin } from '../features/auth/api';
-import { acceptDisclaimer, disclaimerAccepted } from '../features/auth/disclaimer';
-import { DisclaimerDialog } from '../features/auth/disclaimer-dialog';
-import { describeLoginFailure } from '../features/auth/login-errors';
-import { emptyPin, PinInput, pinValue } from '../features/auth/pin-input';
-import { SignInHelpDialog } from '../features/auth/sign-in-help-dialog';
-import { readRememberedEmail, rememberEmail } from '../features/landing/remembered-email';
+import {
+  acceptDisclaimer,
+  DisclaimerDialog,
+  describeLoginFailure,
+  disclaimerAccepted,
+  emptyPin,
+  PinInput,
+  pinValue,
+  SignInHelpDialog,
+  useForgotPasscode,
+  useLogin,
+} from '../features/auth';
+import { readRememberedEmail, rememberEmail } from '../features/landing';
 
 const NAVIGATE_AFTER_MS = 1000;
 

@@ -4,9 +4,9 @@ import { Link } from 'react-router';
 import { Button } from '../components/ui/button';
 import { Card } from '../components/ui/card';
 import { Input, Label } from '../components/ui/input';
-import { useSession } from '../features/auth/api';
-import { EnableNotificationsPrompt } from '../features/notifications/enable-notifications-prompt';
-import { useRealtimeConnected } from '../features/waves/polling';
+import { useSession } from '../features/auth';
+import { EnableNotificationsPrompt } from '../features/notifications';
+import { useRealtimeConnected } from '../features/waves';
 import { api } from '../lib/api-client';
 
 type CrossEnvResult = { success: boolean; results: { websocket: number; email: boolean } };

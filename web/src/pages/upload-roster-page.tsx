@@ -3,8 +3,8 @@ import { useNavigate } from 'react-router';
 import { ACCESS_REASONS } from '../../../domain';
 import { Button } from '../components/ui/button';
 import { Card } from '../components/ui/card';
-import { useViewer } from '../features/flights/viewer';
-import { RosterUpload } from '../features/roster/roster-upload';
+import { useViewer } from '../features/flights';
+import { RosterUpload } from '../features/roster';
 
 export function UploadRosterPage() {
   const navigate = useNavigate();

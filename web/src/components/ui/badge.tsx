@@ -10,6 +10,10 @@ const TONES = {
   trial: 'bg-orange-50 text-orange-700',
   admin: 'bg-purple-50 text-purple-800',
   danger: 'bg-red-50 text-red-700',
+  /** Solid pills that must stand out: Support, a wave request, unread counts. */
+  support: 'bg-brand-600 text-white',
+  notice: 'bg-blue-600 text-white',
+  alert: 'bg-red-600 text-white',
 };
 
 export type BadgeTone = keyof typeof TONES;
@@ -17,7 +21,7 @@ export type BadgeTone = keyof typeof TONES;
 type BadgeProps = HTMLAttributes<HTMLElement> & {
   tone?: BadgeTone;
   /** A list item when the badges form a list (their count is then announced). */
-  as?: 'span' | 'li';
+  as?: 'span' | 'li' | 'p';
 };
 
 /** A small pill: role, plan, wave state, 'Verified'. Its text is what a screen reader reads. */

@@ -31,7 +31,7 @@ export function Checkbox({
         onChange={(e) => onCheckedChange?.(e.target.checked)}
         {...props}
       />
-      <span>
+      <span className="min-w-0">
         <span className={labelClassName}>{label}</span>
         {description ? <span className="block text-sm text-slate-600">{description}</span> : null}
       </span>

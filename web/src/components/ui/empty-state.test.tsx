@@ -21,4 +21,10 @@ describe('EmptyState', () => {
     expect(screen.getByRole('link', { name: 'Back to Admin' })).toBeTruthy();
     expect(container.querySelector('svg')?.getAttribute('aria-hidden')).toBe('true');
   });
+
+  it('unframed, is a plain line for an empty section inside a screen or a dialog', () => {
+    const { container } = render(<EmptyState framed={false} title="No pending waves." />);
+    expect(screen.getByText('No pending waves.').tagName).toBe('P');
+    expect(container.firstElementChild?.className).not.toContain('rounded');
+  });
 });

@@ -9,7 +9,7 @@ import type {
 import { toast } from '../../components/ui/toast';
 import { api } from '../../lib/api-client';
 import { useSingleFlightMutation } from '../../lib/use-single-flight-mutation';
-import { usePollInterval } from '../waves/polling';
+import { usePollInterval } from '../waves';
 
 export type PendingApproval = z.infer<typeof pendingApprovalSchema>;
 

@@ -1,9 +1,10 @@
 import { BadgeCheck, Pencil, TriangleAlert } from 'lucide-react';
 import { useId } from 'react';
 import { isCrewEmail } from '../../../../domain';
+import { Badge } from '../../components/ui/badge';
 import { Button } from '../../components/ui/button';
 import { Card } from '../../components/ui/card';
-import { CREW_DOMAINS } from '../registration/crew-domains';
+import { CREW_DOMAINS } from '../registration';
 import type { PendingApproval } from './api';
 
 type Props = {
@@ -31,15 +32,15 @@ export function PendingApprovalCard({ user, approving, onApprove, onReject, onEd
             <p className="break-all text-sm text-slate-600">{user.email}</p>
           </div>
           {verified ? (
-            <span className="inline-flex shrink-0 items-center gap-1 rounded-full bg-green-100 px-2 py-0.5 text-xs font-medium text-green-800">
+            <Badge tone="verified" className="shrink-0">
               <BadgeCheck aria-hidden="true" className="h-3.5 w-3.5" />
               Verified
-            </span>
+            </Badge>
           ) : (
-            <span className="inline-flex shrink-0 items-center gap-1 rounded-full bg-amber-100 px-2 py-0.5 text-xs font-medium text-amber-800">
+            <Badge tone="warning" className="shrink-0">
               <TriangleAlert aria-hidden="true" className="h-3.5 w-3.5" />
               Check domain
-            </span>
+            </Badge>
           )}
         </div>
 

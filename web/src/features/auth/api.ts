@@ -9,7 +9,7 @@ import {
 import { toast } from '../../components/ui/toast';
 import { ApiError, api } from '../../lib/api-client';
 import { useSingleFlightMutation } from '../../lib/use-single-flight-mutation';
-import { CREW_DOMAINS } from '../registration/crew-domains';
+import { CREW_DOMAINS } from '../registration';
 
 export type ResetPasscodeResponse = { success: true; pin: string; email: string };
 

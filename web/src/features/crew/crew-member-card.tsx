@@ -8,13 +8,12 @@ import {
   isDeparted,
   waveBadge,
 } from '../../../../domain';
-import { Avatar } from '../../components/ui/avatar';
+import { Badge } from '../../components/ui/badge';
 import { Button } from '../../components/ui/button';
 import { Card } from '../../components/ui/card';
 import { cn } from '../../lib/cn';
-import { Hint } from '../flights/hint';
-import type { Viewer } from '../flights/viewer';
-import { WaveAction } from '../waves/wave-action';
+import { Hint, type Viewer } from '../flights';
+import { PartyAvatar, PartyBadges, WaveAction } from '../waves';
 
 /** The wave as the domain rules read it: sender, receiver and status from the viewer's side. */
 function waveOf(member: CrewMember, viewerId: number) {
@@ -63,23 +62,12 @@ export function CrewMemberCard({
       className={cn('flex gap-3', connected && 'cursor-pointer hover:border-brand-500')}
       onClick={connected ? () => navigate(`/messages?waveId=${waveId}`) : undefined}
     >
-      <Avatar name={name} ring={user.avatarRing} online={user.isOnline} size="lg" />
+      <PartyAvatar person={user} size="lg" />
       <div className="min-w-0 flex-1 space-y-1.5">
         <div className="flex flex-wrap items-center gap-1.5">
           <h3 className="font-semibold">{name}</h3>
-          <span className="rounded-full bg-brand-50 px-2 py-0.5 text-xs font-medium text-brand-700">
-            {member.role}
-          </span>
-          {user.trialBadge ? (
-            <span className="rounded-full bg-orange-50 px-2 py-0.5 text-xs font-medium text-orange-700">
-              {user.trialBadge}
-            </span>
-          ) : null}
-          {badge ? (
-            <span className="rounded-full bg-emerald-50 px-2 py-0.5 text-xs font-medium text-emerald-700">
-              {badge}
-            </span>
-          ) : null}
+          <PartyBadges person={user} crewRole={member.role} support={false} />
+          {badge ? <Badge tone="success">{badge}</Badge> : null}
         </div>
         {member.fullIdentity ? (
           <p className="text-xs text-slate-600">
@@ -92,9 +80,9 @@ export function CrewMemberCard({
         {member.tags.length > 0 ? (
           <ul aria-label="Tags" className="flex flex-wrap gap-1">
             {member.tags.map((tag) => (
-              <li key={tag} className="rounded-full bg-slate-100 px-2 py-0.5 text-xs">
+              <Badge as="li" key={tag} className="font-normal">
                 {tag}
-              </li>
+              </Badge>
             ))}
           </ul>
         ) : null}

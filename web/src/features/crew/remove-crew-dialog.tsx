@@ -1,7 +1,7 @@
 import type { CrewMember } from '../../../../domain';
 import { ConfirmDialog } from '../../components/ui/confirm-dialog';
 import { toast } from '../../components/ui/toast';
-import { useLeaveFlight } from '../flights/api';
+import { useLeaveFlight } from '../flights';
 
 /** Admin removal: 'Remove {name} from this flight?'. A failure on this screen is only logged. */
 export function RemoveCrewDialog({

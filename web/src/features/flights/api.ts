@@ -12,7 +12,7 @@ import type {
 } from '../../../../domain';
 import { api } from '../../lib/api-client';
 import { useSingleFlightMutation } from '../../lib/use-single-flight-mutation';
-import { usePollInterval } from '../waves/polling';
+import { usePollInterval } from '../waves';
 
 /** Cache keys of the flight screens. '/api/user-flights' is the spec's name for My Flights. */
 export const flightKeys = {

@@ -7,6 +7,7 @@ import {
   isDeparted,
   relativeDayLabel,
 } from '../../../../domain';
+import { Badge } from '../../components/ui/badge';
 import { Button } from '../../components/ui/button';
 import { Card } from '../../components/ui/card';
 import { cn } from '../../lib/cn';
@@ -38,10 +39,10 @@ export function FlightCard({ flight, now, onDelete }: Props) {
           </p>
         </div>
         <div className="flex shrink-0 items-center gap-1">
-          <span className="inline-flex items-center gap-1 rounded-full bg-brand-50 px-2.5 py-1 text-xs font-medium text-brand-700">
+          <Badge tone="brand" className="px-2.5 py-1">
             <Clock aria-hidden="true" className="h-3.5 w-3.5" />
             {departureTimeLabel(flight)}
-          </span>
+          </Badge>
           {onDelete ? (
             <Button
               variant="ghost"
@@ -70,18 +71,14 @@ export function FlightCard({ flight, now, onDelete }: Props) {
           <Wifi aria-hidden="true" className="h-4 w-4" />
           {flight.onlineCrewCount} online
         </span>
-        {flight.isJoined ? (
-          <span className="rounded-full bg-emerald-50 px-2 py-0.5 text-xs font-medium text-emerald-700">
-            You're on this flight
-          </span>
-        ) : null}
+        {flight.isJoined ? <Badge tone="success">You're on this flight</Badge> : null}
       </div>
       {flight.tags.length > 0 ? (
         <ul aria-label="Tags" className="flex flex-wrap gap-1.5">
           {flight.tags.map((tag) => (
-            <li key={tag} className="rounded-full bg-slate-100 px-2 py-0.5 text-xs text-slate-700">
+            <Badge as="li" key={tag} className="font-normal">
               {tag}
-            </li>
+            </Badge>
           ))}
         </ul>
       ) : null}

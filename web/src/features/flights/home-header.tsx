@@ -2,9 +2,8 @@ import { Handshake, Plane, Share2, Wifi } from 'lucide-react';
 import type { ReactNode } from 'react';
 import { Link } from 'react-router';
 import { cn } from '../../lib/cn';
-import { usePendingCount } from '../admin/api';
-import { MarkAllReadButton } from '../waves/mark-all-read-button';
-import { useWaveCounts } from '../waves/use-wave-counts';
+import { usePendingCount } from '../admin';
+import { MarkAllReadButton, useWaveCounts } from '../waves';
 import { useFlightStats, useUserStats } from './api';
 
 function Counter({ icon, label, value }: { icon: ReactNode; label: string; value?: number }) {

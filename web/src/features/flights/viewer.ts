@@ -1,4 +1,4 @@
-import { useSession } from '../auth/api';
+import { useSession } from '../auth';
 
 /** The signed-in member as the flight screens need them. */
 export type Viewer = {

@@ -2,10 +2,14 @@ import { useMutation, useMutationState, useQuery, useQueryClient } from '@tansta
 import type { Message, SendMessageRequest } from '../../../../domain';
 import { toast } from '../../components/ui/toast';
 import { api } from '../../lib/api-client';
-import { addMessage } from '../realtime/cache-sync';
-import { connectedRealtimeClient } from '../realtime/connection';
-import { messageKeys, waveKeys } from '../waves/api';
-import { isRealtimeConnected, MESSAGES_STALE_MS, usePollInterval } from '../waves/polling';
+import { addMessage, connectedRealtimeClient } from '../realtime';
+import {
+  isRealtimeConnected,
+  MESSAGES_STALE_MS,
+  messageKeys,
+  usePollInterval,
+  waveKeys,
+} from '../waves';
 
 const sendKey = messageKeys.send;
 

@@ -9,15 +9,20 @@ import {
   flightNumberBase,
   type WaveWithParties,
 } from '../../../../domain';
+import { Badge } from '../../components/ui/badge';
 import { Button } from '../../components/ui/button';
-import { Dialog } from '../../components/ui/dialog';
+import { ConfirmDialog } from '../../components/ui/confirm-dialog';
 import { toast } from '../../components/ui/toast';
 import { useNow } from '../../lib/use-now';
-import { setOpenChat } from '../notifications/open-chat';
-import { useDeleteWave } from '../waves/api';
-import { PartyAvatar } from '../waves/party-avatar';
-import { useRealtimeConnected } from '../waves/polling';
-import { formatFlightDay, otherParty } from '../waves/wave-view';
+import { setOpenChat } from '../notifications';
+import {
+  formatFlightDay,
+  otherParty,
+  PartyAvatar,
+  PartyBadges,
+  useDeleteWave,
+  useRealtimeConnected,
+} from '../waves';
 import { useMessages, usePendingMessages, useSendMessage } from './api';
 import { ChatInput } from './chat-input';
 import { ConnectionStatus } from './connection-status';
@@ -85,11 +90,7 @@ export function ChatDialog({ wave, viewer, open, onOpenChange }: Props) {
                 <RadixDialog.Title className="truncate text-lg font-semibold">
                   {other.displayName}
                 </RadixDialog.Title>
-                {other.isAdmin ? (
-                  <span className="rounded-full bg-brand-600 px-2 py-0.5 text-xs font-medium text-white">
-                    Support
-                  </span>
-                ) : null}
+                <PartyBadges person={other} crewRole={null} trial={false} />
                 <ConnectionStatus connected={connected} />
               </div>
               {other.mobileNumber ? (
@@ -105,9 +106,9 @@ export function ChatDialog({ wave, viewer, open, onOpenChange }: Props) {
               ) : null}
               <RadixDialog.Description asChild>
                 <div className="flex flex-wrap items-center gap-x-2 gap-y-1 text-sm text-slate-600">
-                  <span className="rounded-full bg-brand-50 px-2 py-0.5 text-xs font-semibold text-brand-700">
+                  <Badge tone="brand" className="font-semibold">
                     {flightNumberBase(flight.flightNumber)}
-                  </span>
+                  </Badge>
                   <span>
                     {flight.origin} → {flight.destination}
                   </span>
@@ -154,25 +155,16 @@ export function ChatDialog({ wave, viewer, open, onOpenChange }: Props) {
             )}
           </footer>
 
-          <Dialog
+          <ConfirmDialog
             open={confirmOpen}
-            onOpenChange={setConfirmOpen}
+            onCancel={() => setConfirmOpen(false)}
+            onConfirm={() => void deleteConversation()}
             title="Delete this conversation?"
             description={`Your wave with ${other.displayName} and all its messages are permanently deleted for both of you.`}
-            footer={
-              <>
-                <Button variant="outline" onClick={() => setConfirmOpen(false)}>
-                  Cancel
-                </Button>
-                <Button
-                  variant="destructive"
-                  disabled={remove.isPending}
-                  onClick={() => void deleteConversation()}
-                >
-                  {remove.isPending ? 'Deleting...' : 'Delete'}
-                </Button>
-              </>
-            }
+            confirmLabel="Delete"
+            busyLabel="Deleting..."
+            busy={remove.isPending}
+            destructive
           />
         </RadixDialog.Content>
       </RadixDialog.Portal>

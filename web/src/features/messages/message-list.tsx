@@ -1,6 +1,7 @@
 import { format, isSameDay } from 'date-fns';
 import { useLayoutEffect, useRef } from 'react';
 import type { Message, PresentedUser, WaveWithParties } from '../../../../domain';
+import { EmptyState } from '../../components/ui/empty-state';
 import { Skeleton } from '../../components/ui/skeleton';
 import { cn } from '../../lib/cn';
 import type { PendingMessage } from './api';
@@ -93,9 +94,11 @@ export function MessageList({ wave, viewerId, messages, pending, loading }: Prop
           <Skeleton className="h-12 w-3/5" />
         </div>
       ) : count === 0 ? (
-        <p className="py-10 text-center text-sm text-slate-600">
-          No messages here yet. Say hello to start the conversation!
-        </p>
+        <EmptyState
+          framed={false}
+          className="py-10 text-center"
+          title="No messages here yet. Say hello to start the conversation!"
+        />
       ) : (
         <ul className="space-y-2">
           {messages.map((message) => {

@@ -1,7 +1,6 @@
 import { useEffect, useRef } from 'react';
 import { type Actor, canMarkWavesRead, type WaveWithParties } from '../../../../domain';
-import { useMarkWaveRead } from '../waves/api';
-import { CHAT_MARK_READ_DEBOUNCE_MS } from '../waves/polling';
+import { CHAT_MARK_READ_DEBOUNCE_MS, useMarkWaveRead } from '../waves';
 
 /**
  * While a chat is open, its wave is marked read (PUT /api/waves/{id}/read, which also reads the

@@ -1,5 +1,5 @@
 import { toast } from 'sonner';
-import type { PushData } from '../realtime/frames';
+import type { PushNotification as PushData } from '../../../../domain';
 import { navigateTo } from './navigation';
 import { isChatOpen, waveIdOfUrl } from './open-chat';
 

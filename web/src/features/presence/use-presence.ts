@@ -1,5 +1,5 @@
 import { useEffect } from 'react';
-import { sendRealtimeHeartbeat } from '../realtime/connection';
+import { sendRealtimeHeartbeat } from '../realtime';
 import { beaconOffline, sendOnlineStatus } from './api';
 
 /** The spec's online heartbeat: every 30 s while the tab is visible. */

@@ -3,7 +3,7 @@ import { useCallback } from 'react';
 import { useNavigate } from 'react-router';
 import { toast } from '../../components/ui/toast';
 import { api } from '../../lib/api-client';
-import { sessionQueryKey } from '../auth/api';
+import { sessionQueryKey } from '../auth';
 import { sendOnlineStatus } from './api';
 import { markSignedOut } from './use-presence';
 

@@ -7,7 +7,7 @@ import { ConfirmDialog } from '../../components/ui/confirm-dialog';
 import { Dialog } from '../../components/ui/dialog';
 import { Input, Label } from '../../components/ui/input';
 import { toast } from '../../components/ui/toast';
-import { useLeaveSession, useSignOut } from '../presence/use-sign-out';
+import { useLeaveSession, useSignOut } from '../presence';
 import { useDeleteAccount, useLogoutAll } from './api';
 import { failureText } from './failure';
 

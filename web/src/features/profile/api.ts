@@ -11,7 +11,7 @@ import type {
 } from '../../../../domain';
 import { api } from '../../lib/api-client';
 import { useSingleFlightMutation } from '../../lib/use-single-flight-mutation';
-import { sessionQueryKey, useSession } from '../auth/api';
+import { sessionQueryKey, useSession } from '../auth';
 
 /** Cache keys of the profile screens. */
 export const profileKeys = {

@@ -24,6 +24,32 @@ export const PRIVACY_SETTINGS: { key: PrivacyKey; label: string; description: st
   },
 ];
 
+/** The three privacy and notification switches, however their values are kept. */
+export function PrivacySwitches({
+  values,
+  disabled,
+  onChange,
+}: {
+  values: Record<PrivacyKey, boolean>;
+  disabled: boolean;
+  onChange: (key: PrivacyKey, label: string) => (checked: boolean) => void;
+}) {
+  return (
+    <div className="divide-y divide-slate-100">
+      {PRIVACY_SETTINGS.map(({ key, label, description }) => (
+        <Switch
+          key={key}
+          label={label}
+          description={description}
+          checked={values[key]}
+          disabled={disabled}
+          onCheckedChange={onChange(key, label)}
+        />
+      ))}
+    </div>
+  );
+}
+
 /** The three privacy and notification toggles, saved as soon as they change. */
 export function PrivacyToggles({ user }: { user: User }) {
   const update = useUpdateProfile();
@@ -52,18 +78,11 @@ export function PrivacyToggles({ user }: { user: User }) {
           Demo mode - privacy settings cannot be changed.
         </p>
       ) : null}
-      <div className="divide-y divide-slate-100">
-        {PRIVACY_SETTINGS.map(({ key, label, description }) => (
-          <Switch
-            key={key}
-            label={label}
-            description={description}
-            checked={user[key]}
-            disabled={user.isDemoUser || update.isPending}
-            onCheckedChange={toggle(key, label)}
-          />
-        ))}
-      </div>
+      <PrivacySwitches
+        values={user}
+        disabled={user.isDemoUser || update.isPending}
+        onChange={toggle}
+      />
     </section>
   );
 }

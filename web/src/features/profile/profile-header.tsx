@@ -7,6 +7,7 @@ import {
   type User,
 } from '../../../../domain';
 import { Avatar } from '../../components/ui/avatar';
+import { Badge } from '../../components/ui/badge';
 
 const RING_LABELS: Record<AvatarRing, string> = {
   orange: 'trial membership',
@@ -39,21 +40,21 @@ export function ProfileHeader({ user, now }: { user: User; now: Date }) {
         </p>
         <ul className="flex flex-wrap gap-1.5" aria-label="Badges">
           {user.verified ? (
-            <li className="inline-flex items-center gap-1 rounded-full bg-green-50 px-2 py-0.5 text-xs font-medium text-green-800">
+            <Badge as="li" tone="verified">
               <BadgeCheck aria-hidden="true" className="h-3.5 w-3.5" />
               Verified crew
-            </li>
+            </Badge>
           ) : null}
           {user.isAdmin ? (
-            <li className="inline-flex items-center gap-1 rounded-full bg-brand-50 px-2 py-0.5 text-xs font-medium text-brand-700">
+            <Badge as="li" tone="brand">
               <ShieldCheck aria-hidden="true" className="h-3.5 w-3.5" />
               Administrator
-            </li>
+            </Badge>
           ) : null}
           {badge ? (
-            <li className="rounded-full bg-slate-100 px-2 py-0.5 text-xs font-semibold tracking-wide text-slate-700">
+            <Badge as="li" className="font-semibold tracking-wide">
               {badge}
-            </li>
+            </Badge>
           ) : null}
         </ul>
       </div>

@@ -3,10 +3,11 @@ import {
   assertNever,
   type InvalidationKey,
   type Message,
+  type PushNotification,
   type WaveWithParties,
 } from '../../../../domain';
-import { messageKeys, waveKeys } from '../waves/api';
-import type { EventFrame, PushData } from './frames';
+import { messageKeys, waveKeys } from '../waves';
+import type { EventFrame } from './frames';
 
 /**
  * Server pushes → the TanStack Query cache. While the socket is up nothing polls: these are
@@ -38,7 +39,7 @@ export function keysToInvalidate(key: InvalidationKey): QueryKey[] {
 
 export type FrameEffects = {
   /** A push_notification: a browser notification or an in-app toast. */
-  onPush: (data: PushData) => void;
+  onPush: (data: PushNotification) => void;
   /** How an `invalidate` frame's keys are applied; by default at once. */
   invalidate?: (queryKey: QueryKey) => void;
   /** The signed-in member: their own messages change nothing in their wave list. */

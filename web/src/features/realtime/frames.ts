@@ -1,7 +1,6 @@
 import {
   type ClientFrame,
   type ClientRequestFrame,
-  type PushNotification,
   type ServerFrame,
   type ServerFrameOf,
   serverFrameSchema,
@@ -13,7 +12,6 @@ import {
  * anything the schema does not accept is ignored, never thrown on.
  */
 export type { ClientFrame, ServerFrame };
-export type PushData = PushNotification;
 /** Client frames the server answers with `message_ack` or `error` carrying the same clientId. */
 export type RequestFrame = ClientRequestFrame;
 /** The channel's own frames, which the client handles itself (auth, liveness, request answers). */

@@ -1,6 +1,6 @@
 import { type UIEvent, useEffect, useRef, useState } from 'react';
 import { Checkbox } from '../../components/ui/checkbox';
-import { PrivacyPolicy } from '../landing/privacy-policy';
+import { PrivacyPolicy } from '../landing';
 
 /** How close to the bottom counts as read; sub-pixel rounding rarely reaches 0. */
 export const TERMS_SCROLL_TOLERANCE_PX = 5;

@@ -8,13 +8,14 @@ import {
   type RosterFlight,
   rosterFlightToBatchRow,
 } from '../../../../domain';
+import { Badge } from '../../components/ui/badge';
 import { Button } from '../../components/ui/button';
 import { Card } from '../../components/ui/card';
+import { Checkbox } from '../../components/ui/checkbox';
 import { Label } from '../../components/ui/input';
 import { Textarea } from '../../components/ui/textarea';
 import { toast } from '../../components/ui/toast';
-import { useAddFlightsBatch } from '../flights/api';
-import { formatDay } from '../flights/format';
+import { formatDay, useAddFlightsBatch } from '../flights';
 import { batchOutcome } from './batch-outcome';
 
 /** The airline's own roster site, opened in a new tab to copy the roster from. */
@@ -156,36 +157,34 @@ export function RosterUpload() {
               const key = keyOf(flight);
               return (
                 <li key={key}>
-                  <label className="flex cursor-pointer gap-3 rounded-xl border border-slate-200 p-3">
-                    <input
-                      type="checkbox"
-                      className="mt-1 h-5 w-5"
-                      checked={selected.has(key)}
-                      onChange={() => toggle(key)}
-                    />
-                    <span className="min-w-0 flex-1 space-y-0.5">
-                      <span className="flex flex-wrap items-center gap-2">
-                        <span className="font-semibold">{flight.flightNumber}</span>
-                        {flight.departureTime ? (
-                          <span className="text-sm text-slate-600">{flight.departureTime}</span>
-                        ) : null}
-                        <span>
-                          {flight.origin} to {flight.destination}
-                        </span>
-                        {flight.departureTime ? (
-                          <span className="rounded-full bg-brand-50 px-2 py-0.5 text-xs font-medium text-brand-700">
-                            Departs {flight.departureTime}
+                  <Checkbox
+                    className="cursor-pointer gap-3 rounded-xl border border-slate-200 p-3"
+                    labelClassName="block min-w-0 space-y-0.5"
+                    checked={selected.has(key)}
+                    onCheckedChange={() => toggle(key)}
+                    label={
+                      <>
+                        <span className="flex flex-wrap items-center gap-2">
+                          <span className="font-semibold">{flight.flightNumber}</span>
+                          {flight.departureTime ? (
+                            <span className="text-sm text-slate-600">{flight.departureTime}</span>
+                          ) : null}
+                          <span>
+                            {flight.origin} to {flight.destination}
                           </span>
-                        ) : null}
-                      </span>
-                      <span className="block text-sm text-slate-600">
-                        {formatDay(`${flight.date}T00:00:00.000Z`, 'long')}
-                      </span>
-                      <span className="block truncate font-mono text-xs text-slate-500">
-                        {flight.sourceLine}
-                      </span>
-                    </span>
-                  </label>
+                          {flight.departureTime ? (
+                            <Badge tone="brand">Departs {flight.departureTime}</Badge>
+                          ) : null}
+                        </span>
+                        <span className="block text-sm text-slate-600">
+                          {formatDay(`${flight.date}T00:00:00.000Z`, 'long')}
+                        </span>
+                        <span className="block truncate font-mono text-xs text-slate-500">
+                          {flight.sourceLine}
+                        </span>
+                      </>
+                    }
+                  />
                 </li>
               );
             })}

@@ -3,7 +3,7 @@ import { canMarkWavesRead } from '../../../../domain';
 import { Button } from '../../components/ui/button';
 import { toast } from '../../components/ui/toast';
 import { cn } from '../../lib/cn';
-import { useSession } from '../auth/api';
+import { useSession } from '../auth';
 import { useMarkAllRead } from './api';
 import type { PollKind } from './polling';
 import { useWaveCounts } from './use-wave-counts';

@@ -10,9 +10,10 @@ import {
   formatCountdown,
   type WaveWithParties,
 } from '../../../../domain';
+import { Badge } from '../../components/ui/badge';
 import { Button } from '../../components/ui/button';
 import { Card } from '../../components/ui/card';
-import { PartyAvatar } from './party-avatar';
+import { PartyAvatar, PartyBadges } from './party-avatar';
 import { countLabel, formatFlightDay, otherParty } from './wave-view';
 
 type Props = {
@@ -48,31 +49,11 @@ export function WaveCard({ wave, viewer, now, onOpenChat, onRespond, onDelete, b
             </h3>
             <div className="flex flex-wrap items-center gap-1.5">
               {accepted ? null : (
-                <span
-                  className={
-                    isReceiver
-                      ? 'rounded-full bg-blue-600 px-2 py-0.5 text-xs font-semibold text-white'
-                      : 'rounded-full bg-amber-100 px-2 py-0.5 text-xs font-semibold text-amber-800'
-                  }
-                >
+                <Badge tone={isReceiver ? 'notice' : 'warning'} className="font-semibold">
                   {isReceiver ? 'Wave Request' : 'Pending Response'}
-                </span>
+                </Badge>
               )}
-              {other.isAdmin ? (
-                <span className="rounded-full bg-brand-600 px-2 py-0.5 text-xs font-medium text-white">
-                  Support
-                </span>
-              ) : null}
-              {other.role ? (
-                <span className="rounded-full bg-brand-50 px-2 py-0.5 text-xs font-medium text-brand-700">
-                  {other.role}
-                </span>
-              ) : null}
-              {other.trialBadge ? (
-                <span className="rounded-full bg-orange-50 px-2 py-0.5 text-xs font-medium text-orange-700">
-                  {other.trialBadge}
-                </span>
-              ) : null}
+              <PartyBadges person={other} crewRole={other.role} />
             </div>
             <p className="text-sm text-slate-600">
               <span className="font-medium text-slate-800">
@@ -86,13 +67,13 @@ export function WaveCard({ wave, viewer, now, onOpenChat, onRespond, onDelete, b
           </div>
           <div className="flex shrink-0 flex-col items-end gap-1">
             {accepted && wave.unreadMessages > 0 ? (
-              <span className="rounded-full bg-red-600 px-2 py-0.5 text-xs font-semibold text-white">
+              <Badge tone="alert" className="font-semibold">
                 {countLabel(wave.unreadMessages, 'new message')}
-              </span>
+              </Badge>
             ) : accepted && wave.unread ? (
-              <span className="rounded-full bg-blue-600 px-2 py-0.5 text-xs font-semibold text-white">
+              <Badge tone="notice" className="font-semibold">
                 New
-              </span>
+              </Badge>
             ) : null}
             {canDelete && !accepted ? (
               <Button

@@ -1,0 +1,17 @@
+/** The auth feature's public surface: code outside features/auth/ imports only this file. */
+
+export type { SessionUser } from './api';
+export {
+  sessionQueryKey,
+  useForgotPasscode,
+  useLogin,
+  useResetPasscode,
+  useSession,
+  useSetPasscode,
+} from './api';
+export { acceptDisclaimer, disclaimerAccepted } from './disclaimer';
+export { DisclaimerDialog } from './disclaimer-dialog';
+export { describeLoginFailure } from './login-errors';
+export { PinForm } from './pin-form';
+export { emptyPin, PinInput, pinValue } from './pin-input';
+export { SignInHelpDialog } from './sign-in-help-dialog';

@@ -1,0 +1,2 @@
+/** The messages feature's public surface: code outside features/messages/ imports only this file. */
+export { ChatDialog } from './chat-dialog';

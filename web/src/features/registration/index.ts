@@ -1,0 +1,11 @@
+/** The registration feature's public surface: code outside features/registration/ imports only this file. */
+export { useRegister } from './api';
+export { CREW_DOMAINS } from './crew-domains';
+export { readPendingRegistration, savePendingRegistration } from './pending-registration';
+export { PlanPicker } from './plan-picker';
+export { PLANS } from './plans';
+export type { RegistrationFailure } from './registration-failure';
+export { describeRegistrationFailure } from './registration-failure';
+export { RegistrationSummary } from './registration-summary';
+export { TermsGate } from './terms-gate';
+export { useEmailAvailability } from './use-email-availability';
