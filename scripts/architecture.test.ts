@@ -55,6 +55,15 @@ describe('architecture', () => {
     expect(show(upward), 'ui-and-lib-below-features').toEqual([]);
   });
 
+  it('server-plugins-below-modules: plugins, sessions, lib and db never import a module', () => {
+    const below = ['server/plugins', 'server/sessions', 'server/lib', 'server/db'];
+    const upward = edges.filter(
+      (e) =>
+        !isTest(e.from) && below.some((dir) => under(dir)(e.from)) && under('server/modules')(e.to),
+    );
+    expect(show(upward), 'server-plugins-below-modules').toEqual([]);
+  });
+
   it('pages-on-top: no feature imports a page', () => {
     const upward = edges.filter(
       (e) => under('web/src/features')(e.from) && under('web/src/pages')(e.to),

@@ -26,7 +26,6 @@ import { createMailTransport, type MailTransport } from './mail/transport';
 import { accountRoutes } from './modules/account/routes';
 import { adminRoutes } from './modules/admin/routes';
 import { authRoutes } from './modules/auth/routes';
-import { createSessionStore } from './modules/auth/session-store';
 import { crewRoutes } from './modules/crew/routes';
 import { flightRoutes } from './modules/flights/routes';
 import { healthRoutes } from './modules/health/routes';
@@ -44,6 +43,7 @@ import { registerErrorMapping } from './plugins/error-mapping';
 import { registerMetrics } from './plugins/metrics';
 import { registerSecurityHeaders } from './plugins/security-headers';
 import { registerSpa } from './plugins/spa';
+import { createSessionStore } from './sessions/session-store';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 

@@ -5,8 +5,8 @@ import type { Clock } from './lib/clock';
 import type { MemberThrottle } from './lib/member-throttle';
 import type { PinCipher } from './lib/pin-crypto';
 import type { RateLimiter } from './lib/rate-limit';
-import type { SessionStore } from './modules/auth/session-store';
 import type { Realtime } from './modules/realtime/service';
+import type { SessionStore } from './sessions/session-store';
 
 /**
  * What every module is handed: built once by buildApp (app.ts), typed here so that modules and

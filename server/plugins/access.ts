@@ -1,7 +1,7 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest, FastifySchema } from 'fastify';
 import type { UserRow } from '../db/schema';
 import { forbidden, unauthorized } from '../lib/errors';
-import type { SessionContext } from '../modules/auth/session-store';
+import type { SessionContext } from '../sessions/session-store';
 
 /**
  * Every route declares who may call it, in its own options:

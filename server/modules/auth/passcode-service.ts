@@ -8,9 +8,9 @@ import { generatePin } from '../../lib/pin-crypto';
 import { hashToken } from '../../lib/tokens';
 import { enqueueMail } from '../../mail/outbox';
 import { newPinMail, pinChangedMail, resetLinkMail } from '../../mail/templates';
+import type { SessionContext } from '../../sessions/session-store';
 import { createPinGuard, findUserByEmail, pinRefusal } from './login-service';
 import { issueResetLink } from './reset-links';
-import type { SessionContext } from './session-store';
 
 const HOUR = 60 * 60 * 1000;
 

@@ -9,8 +9,8 @@ import {
 } from '../../../domain';
 import { currentSession, currentUser } from '../../plugins/access';
 import { presentSelf } from '../users/presenter';
-import { createLoginService } from './login-service';
-import { createPasscodeService } from './passcode-service';
+import { createLoginService, createPinGuard } from './login-service';
+import { createPasscodeService, takeResetSlot } from './passcode-service';
 import { clearSessionCookie, setSessionCookie } from './session-cookie';
 
 const success = z.object({ success: z.boolean(), message: z.string().optional() });
@@ -34,7 +34,11 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/api/auth/login',
     {
-      config: { access: 'public' },
+      // Sign-in limits count failed attempts per address (login-service.ts): a refused body is one.
+      config: {
+        access: 'public',
+        refusedInput: (deps, ip, now) => createPinGuard(deps).chargeRefusedInput(ip, now),
+      },
       schema: {
         tags: ['auth'],
         summary: 'Sign in with e-mail and PIN',
@@ -65,7 +69,10 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/api/auth/forgot-passcode',
     {
-      config: { access: 'public' },
+      config: {
+        access: 'public',
+        refusedInput: (deps, ip, now) => takeResetSlot(deps, `ip:${ip}`, now),
+      },
       schema: {
         tags: ['auth'],
         summary: 'E-mail a one-time PIN reset link',

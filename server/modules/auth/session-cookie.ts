@@ -1,7 +1,7 @@
 import type { FastifyReply } from 'fastify';
 import type { Config } from '../../config';
 import { sessionCookieName } from '../../plugins/access';
-import { SESSION_ABSOLUTE_MS } from './session-store';
+import { SESSION_ABSOLUTE_MS } from '../../sessions/session-store';
 
 /** httpOnly, SameSite=Lax; Secure with the __Host- prefix when the public URL is https. */
 export function sessionCookieOptions(config: Config) {

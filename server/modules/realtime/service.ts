@@ -30,6 +30,7 @@ import {
 import type { Clock } from '../../lib/clock';
 import { HttpError } from '../../lib/errors';
 import type { MemberThrottle } from '../../lib/member-throttle';
+import { presentMessage } from '../messages/presenter';
 import { isOnlineAt } from '../users/online';
 import { presentMember } from '../users/presenter';
 import type { Bus, BusEvent } from './bus';
@@ -90,15 +91,7 @@ export function createRealtime(deps: {
    */
   function deliverMessage({ message, wave, sender }: SentMessage, now: Date) {
     const recipientId = wave.senderId === sender.id ? wave.receiverId : wave.senderId;
-    const data: Omit<LiveMessage, 'senderNickname'> = {
-      id: message.id,
-      waveId: message.waveId,
-      senderId: message.senderId,
-      content: message.content,
-      read: message.read,
-      createdAt: message.createdAt.toISOString(),
-      recipientId,
-    };
+    const data: Omit<LiveMessage, 'senderNickname'> = { ...presentMessage(message), recipientId };
     for (const userId of [sender.id, recipientId]) {
       const viewer = hub.viewerOf(userId);
       if (!viewer) continue;

@@ -5,7 +5,7 @@ import {
   makeRegistrationRequestSchema,
   registrationResponseSchema,
 } from '../../../domain';
-import { createRegistrationService } from './service';
+import { createRegistrationService, takeCheckEmailSlot, takeRegisterSlot } from './service';
 
 export const registrationRoutes: FastifyPluginAsyncZod = async (app) => {
   const registrations = createRegistrationService(app.deps);
@@ -14,7 +14,7 @@ export const registrationRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/api/check-email',
     {
-      config: { access: 'public' },
+      config: { access: 'public', refusedInput: takeCheckEmailSlot },
       schema: {
         tags: ['registration'],
         summary: 'Is this e-mail registered?',
@@ -28,7 +28,7 @@ export const registrationRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/api/register/initiate',
     {
-      config: { access: 'public' },
+      config: { access: 'public', refusedInput: takeRegisterSlot },
       schema: {
         tags: ['registration'],
         summary: 'Register: a trial becomes a pending account; paid plans go to payment',

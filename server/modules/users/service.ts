@@ -12,7 +12,7 @@ import {
 import { flightCrew, flights, type UserRow, users, waves } from '../../db/schema';
 import type { AppDeps } from '../../deps';
 import { badRequest, enforce, HttpError, notFound } from '../../lib/errors';
-import type { SessionContext } from '../auth/session-store';
+import type { SessionContext } from '../../sessions/session-store';
 import { isOnlineSql } from './online';
 import { presentSelf } from './presenter';
 

@@ -1,7 +1,7 @@
 import { and, eq, lt, ne, or, sql } from 'drizzle-orm';
-import type { Db } from '../../db/client';
-import { sessions, type UserRow, users } from '../../db/schema';
-import { hashToken, newToken } from '../../lib/tokens';
+import type { Db } from '../db/client';
+import { sessions, type UserRow, users } from '../db/schema';
+import { hashToken, newToken } from '../lib/tokens';
 
 export const SESSION_IDLE_MS = 12 * 60 * 60 * 1000;
 export const SESSION_ABSOLUTE_MS = 30 * 24 * 60 * 60 * 1000;
