@@ -4,12 +4,11 @@
  * configuration as the server (DATA_DIR or DATABASE_URL) and refuses to touch a DATA_DIR that a
  * running server holds. Safe to run twice: it adds nothing it already added.
  */
-import path from 'node:path';
 import { and, eq, sql } from 'drizzle-orm';
 import { addDays, flightNumberWithTime, trialExpiryFrom, utcDay } from '../domain';
 import { loadConfig } from '../server/config';
-import { type Database, openDatabase } from '../server/db/client';
-import { lockDataDir } from '../server/db/data-dir-lock';
+import type { Database } from '../server/db/client';
+import { openConfiguredDatabase } from '../server/db/open-configured';
 import { flightCrew, flights, messages, platformCounters, users, waves } from '../server/db/schema';
 import { createPinCipher, generatePin } from '../server/lib/pin-crypto';
 
@@ -77,20 +76,13 @@ const routes: [number, string, string, string | null][] = [
 
 async function main() {
   const config = loadConfig();
-  let database: Database;
-  let unlock = () => {};
-  if (config.databaseUrl) {
-    database = await openDatabase({ kind: 'postgres', url: config.databaseUrl });
-  } else {
-    unlock = lockDataDir(config.dataDir, 'npm run seed');
-    database = await openDatabase({ kind: 'pglite', dataDir: path.join(config.dataDir, 'pgdata') });
-  }
+  const opening = await openConfiguredDatabase(config, 'npm run seed');
+  const { database } = opening;
   try {
     await database.migrate();
     await seed(database, config.appSecret, config.crewEmailDomains[0]!);
   } finally {
-    await database.close();
-    unlock();
+    await opening.close();
   }
 }
 

@@ -1,5 +1,3 @@
-import { mkdirSync } from 'node:fs';
-import path from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import { ConfigError, loadConfig } from './config';
 
@@ -48,26 +46,18 @@ startup.catch((error: unknown) => {
 
 async function start() {
   const config = loadConfig();
-  const [{ buildApp }, { openDatabase }, { lockDataDir }, { createPinCipher }, bootstrap] =
+  const [{ buildApp }, { openConfiguredDatabase }, { createPinCipher }, bootstrap] =
     await Promise.all([
       import('./app'),
-      import('./db/client'),
-      import('./db/data-dir-lock'),
+      import('./db/open-configured'),
       import('./lib/pin-crypto'),
       import('./modules/admin/bootstrap-admin'),
     ]);
   if (stopSignal) return;
 
-  let database: Awaited<ReturnType<typeof openDatabase>>;
-  if (config.databaseUrl) {
-    database = await openDatabase({ kind: 'postgres', url: config.databaseUrl });
-  } else {
-    const dir = path.join(config.dataDir, 'pgdata');
-    mkdirSync(dir, { recursive: true });
-    opened.push(lockDataDir(config.dataDir, 'the Jumpseat server'));
-    database = await openDatabase({ kind: 'pglite', dataDir: dir });
-  }
-  opened.push(() => database.close());
+  const opening = await openConfiguredDatabase(config, 'the Jumpseat server');
+  const { database } = opening;
+  opened.push(() => opening.close());
   if (stopSignal) return;
   await database.migrate();
   if (stopSignal) return;
