@@ -30,11 +30,7 @@ export function flightTags(tagsText: string | null): string[] {
 /** THE flight presenter: a flight as every list, detail and live update returns it. */
 export function presentFlight(row: FlightRow, figures: FlightCrewFigures): Flight {
   return {
-    id: row.id,
-    flightNumber: row.flightNumber,
-    origin: row.origin,
-    destination: row.destination,
-    departureDate: departureDateIso(row.departureDate),
+    ...presentFlightSummary(row),
     duration: row.duration,
     createdAt: row.createdAt.toISOString(),
     crewCount: figures.crewCount,
