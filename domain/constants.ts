@@ -100,6 +100,19 @@ export type MembershipType = (typeof MEMBERSHIP_TYPES)[number];
 
 export const REGISTRATION_MEMBERSHIPS = ['trial', 'monthly', 'yearly'] as const;
 export type RegistrationMembership = (typeof REGISTRATION_MEMBERSHIPS)[number];
+/** The plans that are paid for (the registration memberships other than the trial). */
+export const PAID_PLANS = ['monthly', 'yearly'] as const;
+export type PaidPlan = (typeof PAID_PLANS)[number];
+/** What a checkout session is for. */
+export const CHECKOUT_PURPOSES = ['registration', 'renewal', 'conversion'] as const;
+export type CheckoutPurpose = (typeof CHECKOUT_PURPOSES)[number];
+/** A checkout session's outcome as our webhook handler recorded it. */
+export const CHECKOUT_STATUSES = ['open', 'completed', 'cancelled', 'expired', 'failed'] as const;
+export type CheckoutStatus = (typeof CHECKOUT_STATUSES)[number];
+/** The reminder before a membership ends (once per period). */
+export const EXPIRY_REMINDER_DAYS = 3;
+/** Cancellation requests must reach the admins this many working days before the next payment. */
+export const CANCELLATION_NOTICE_WORKING_DAYS = 7;
 
 export const SUBSCRIPTION_STATUSES = [
   'pending',

@@ -12,7 +12,15 @@ import {
   timestamp,
   uniqueIndex,
 } from 'drizzle-orm/pg-core';
-import type { ApprovalStatus, MembershipType, SubscriptionStatus, WaveStatus } from '../../domain';
+import type {
+  ApprovalStatus,
+  CheckoutPurpose,
+  CheckoutStatus,
+  MembershipType,
+  PaidPlan,
+  SubscriptionStatus,
+  WaveStatus,
+} from '../../domain';
 
 /**
  * Enumerations are stored as text (no migration needed to add a value) and typed with $type, so
@@ -317,3 +325,74 @@ export const dailyFlightCounts = pgTable(
   },
   (t) => [primaryKey({ columns: [t.userId, t.day] })],
 );
+
+/**
+ * Every checkout we start (Stripe's or the local one), keyed by the provider's session id. A
+ * webhook event completes the row it names by this id, never by metadata alone, and its amount
+ * and currency must match what was stored here. A registration's details wait here (not in the
+ * users table) until its payment completes.
+ */
+export const checkoutSessions = pgTable(
+  'checkout_sessions',
+  {
+    id: text('id').primaryKey(),
+    purpose: text('purpose').$type<CheckoutPurpose>().notNull(),
+    plan: text('plan').$type<PaidPlan>().notNull(),
+    amount: integer('amount').notNull(),
+    currency: text('currency').notNull(),
+    email: text('email').notNull(),
+    /** The member renewing or converting; for a registration, set once the account exists. */
+    userId: integer('user_id').references(() => users.id, { onDelete: 'set null' }),
+    /** A registration's name and role, kept until the payment completes. */
+    registration: jsonb('registration').$type<{ name: string; role: string }>(),
+    status: text('status').$type<CheckoutStatus>().notNull().default('open'),
+    subscriptionId: text('subscription_id'),
+    customerId: text('customer_id'),
+    createdAt: ts('created_at').notNull(),
+    completedAt: ts('completed_at'),
+  },
+  (t) => [
+    index('checkout_sessions_email_idx').on(t.email),
+    index('checkout_sessions_subscription_idx').on(t.subscriptionId),
+  ],
+);
+
+/** Webhook events already applied: the same event delivered again has no second effect. */
+export const paymentEvents = pgTable('payment_events', {
+  id: text('id').primaryKey(),
+  type: text('type').notNull(),
+  receivedAt: ts('received_at').notNull(),
+});
+
+/** 'Cancel Subscription' is a request to the admin team (accounts spec §4), open until handled. */
+export const cancellationRequests = pgTable(
+  'cancellation_requests',
+  {
+    id: serial('id').primaryKey(),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    createdAt: ts('created_at').notNull(),
+    handledAt: ts('handled_at'),
+    handledBy: integer('handled_by').references(() => users.id, { onDelete: 'set null' }),
+  },
+  (t) => [
+    // One open request per member: a second press answers the same request.
+    uniqueIndex('cancellation_requests_open_idx').on(t.userId).where(sql`${t.handledAt} is null`),
+  ],
+);
+
+/** The reminder mail before a membership ends, once per member and period end. */
+export const expiryReminders = pgTable(
+  'expiry_reminders',
+  {
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    periodEnd: ts('period_end').notNull(),
+    sentAt: ts('sent_at').notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.userId, t.periodEnd] })],
+);
+
+export type CheckoutSessionRow = typeof checkoutSessions.$inferSelect;
