@@ -47,6 +47,13 @@ test.describe('on a phone', () => {
 });
 
 test('the API docs render', async ({ page }) => {
+  // Swagger UI renders only after its 1 MB bundle ran and the generated document arrived; on a
+  // busy CI box that took longer than the default 5 s, so wait for the document itself, then
+  // give the render its own bound (still an event wait: it ends as soon as the title shows).
+  const document = page.waitForResponse((r) => r.url().endsWith('/api/docs/json') && r.ok());
   await page.goto('/api/docs');
-  await expect(page.getByText('Jumpseat API').first()).toBeVisible();
+  await document;
+  await expect(page.getByRole('heading', { name: /Jumpseat API/ }).first()).toBeVisible({
+    timeout: 20_000,
+  });
 });
