@@ -40,9 +40,11 @@ export type RevokeListener = (revoked: { userId: number; tokenHash?: string }) =
 export function createSessionStore(
   db: Db,
   onRevoke: RevokeListener = () => {},
-  options: { cacheMs?: number } = {},
+  /** `elapsedMs`: a monotonic clock (performance.now by default; tests pass one they move). */
+  options: { cacheMs?: number; elapsedMs?: () => number } = {},
 ) {
   const cacheMs = options.cacheMs ?? SESSION_CACHE_MS;
+  const elapsedMs = options.elapsedMs ?? (() => performance.now());
   const remembered = new Map<string, Remembered>();
   // Prepared once: building this join through the query builder costs more than running it.
   const lookup = db
@@ -74,7 +76,7 @@ export function createSessionStore(
       context,
       createdAt,
       lastSeenAt,
-      freshUntil: performance.now() + cacheMs,
+      freshUntil: elapsedMs() + cacheMs,
     });
   }
 
@@ -132,7 +134,7 @@ export function createSessionStore(
       if (known) {
         // Expiry and the sliding touch still follow the business clock; only the row is reused.
         const usable =
-          performance.now() < known.freshUntil &&
+          elapsedMs() < known.freshUntil &&
           !isExpired(known.createdAt, known.lastSeenAt, nowMs) &&
           nowMs - known.lastSeenAt <= TOUCH_INTERVAL_MS;
         if (usable) return known.context;

@@ -130,13 +130,16 @@ describe('session cache', () => {
     t = await buildTestApp();
   });
   afterAll(() => t.close());
-  const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
   const cookieFor = (token: string) => ({ cookie: `jumpseat_session=${token}` });
   const me = (as: Awaited<ReturnType<typeof injectAs>>) =>
     as({ method: 'GET', url: '/api/auth/me' });
 
   it('answers from memory for at most its window, then asks the database again', async () => {
-    const store = createSessionStore(t.database.db, () => {}, { cacheMs: 150 });
+    let elapsed = 0;
+    const store = createSessionStore(t.database.db, () => {}, {
+      cacheMs: 150,
+      elapsedMs: () => elapsed,
+    });
     const user = await buildCrew(t.database.db);
     const now = t.clock.now();
     const token = await store.create(user.id, now);
@@ -144,8 +147,10 @@ describe('session cache', () => {
     // Gone from the database behind the store's back (as a purge would): still remembered...
     await t.database.db.delete(sessionsTable).where(eq(sessionsTable.tokenHash, hashToken(token)));
     expect((await store.resolve(token, now))?.user.id).toBe(user.id);
+    elapsed = 149;
+    expect((await store.resolve(token, now))?.user.id).toBe(user.id);
     // ...but only for the window.
-    await sleep(200);
+    elapsed = 150;
     expect(await store.resolve(token, now)).toBeNull();
   });
 
@@ -187,7 +192,7 @@ describe('session cache', () => {
     const tokenHash = hashToken(token);
     await t.database.db.delete(sessionsTable).where(eq(sessionsTable.tokenHash, tokenHash));
     await t.app.deps.realtime.publish({ e: 'revoke', userId: user.id, tokenHash });
-    await sleep(0);
+    await new Promise((r) => setImmediate(r));
     expect((await me()).statusCode).toBe(401);
   });
 
