@@ -46,13 +46,20 @@ startup.catch((error: unknown) => {
 
 async function start() {
   const config = loadConfig();
-  const [{ buildApp }, { openConfiguredDatabase }, { createPinCipher }, bootstrap] =
-    await Promise.all([
-      import('./app'),
-      import('./db/open-configured'),
-      import('./lib/pin-crypto'),
-      import('./modules/admin/bootstrap-admin'),
-    ]);
+  const [
+    { buildApp },
+    { openConfiguredDatabase },
+    { createPinCipher },
+    { processClock },
+    bootstrap,
+  ] = await Promise.all([
+    import('./app'),
+    import('./db/open-configured'),
+    import('./lib/pin-crypto'),
+    import('./lib/clock'),
+    import('./modules/admin/bootstrap-admin'),
+  ]);
+  const clock = processClock(config.env, process.env.TEST_CLOCK_OFFSET_MS);
   if (stopSignal) return;
 
   const opening = await openConfiguredDatabase(config, 'the Jumpseat server');
@@ -65,11 +72,11 @@ async function start() {
     database.db,
     config,
     createPinCipher(config.appSecret),
-    new Date(),
+    clock.now(),
   );
   if (stopSignal) return;
 
-  const server = await buildApp({ config, database, startJobs: true });
+  const server = await buildApp({ config, database, clock, startJobs: true });
   app = server;
   opened.push(() => server.close());
   if (stopSignal) return;
