@@ -115,7 +115,9 @@ export function ConvertTrialPage() {
               </span>
               {id === 'yearly' ? (
                 <span className="mt-1 block text-sm text-slate-600">
-                  {annual.perMonth} · <span className="text-green-700">{annual.saved}</span>
+                  <span>{annual.perMonth}</span>
+                  <span aria-hidden="true"> · </span>
+                  <span className="text-green-700">{annual.saved}</span>
                 </span>
               ) : (
                 <span className="mt-1 block text-sm text-slate-600">Billed every month.</span>
