@@ -10,6 +10,7 @@ import {
   leaveFor,
   PAID_PLAN_NAMES,
   planTotal,
+  StillProcessing,
   useCreatePending,
   usePrices,
   useVerifyPayment,
@@ -137,6 +138,15 @@ function RegistrationOutcome({ sessionId }: { sessionId: string }) {
   }
   if (verify.isError) {
     return <RegistrationFailed message={verify.error.message || PAYMENT_TEXTS.verifyDefault} />;
+  }
+  if (verify.data.status === 'pending') {
+    return (
+      <StillProcessing
+        message={verify.data.message}
+        onCheckAgain={() => verify.refetch()}
+        checking={verify.isFetching}
+      />
+    );
   }
   if (!completed) {
     return <RegistrationFailed message={verify.data.message || PAYMENT_TEXTS.verifyDefault} />;

@@ -4,6 +4,7 @@ import type { ReactNode } from 'react';
 import { MemoryRouter, Route, Routes, useLocation } from 'react-router';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { PriceTable, User } from '../../../domain';
+import { VERIFY_RETRY_DELAYS_MS } from '../features/payments';
 import { MembershipBanner, TrialBanner } from '../features/profile';
 import { createQueryClient } from '../lib/query-client';
 import { AwaitingApprovalPage } from './awaiting-approval-page';
@@ -303,6 +304,31 @@ describe('/payment', () => {
     expect(where()).toBe('/payment?session_id=cs_3');
     await act(() => vi.advanceTimersByTimeAsync(200));
     expect(where()).toBe('/login');
+  });
+
+  it("still 'pending' after every retry: 'Payment Processing' and Check Again, not a failure", async () => {
+    vi.useFakeTimers();
+    const server = stubServer({
+      ...prices,
+      'POST /api/stripe/verify-payment': () =>
+        ok({
+          success: false,
+          status: 'pending',
+          isRenewal: false,
+          message: 'Payment is being processed.',
+        }),
+    });
+    renderAt('/payment?session_id=cs_11', '/payment', <PaymentPage />);
+    await act(() => vi.advanceTimersByTimeAsync(0));
+    for (const delay of VERIFY_RETRY_DELAYS_MS) await act(() => vi.advanceTimersByTimeAsync(delay));
+    await act(() => vi.advanceTimersByTimeAsync(1));
+    expect(server.writes()).toHaveLength(VERIFY_RETRY_DELAYS_MS.length + 1);
+    expect(screen.getByRole('heading', { name: 'Payment Processing' })).toBeTruthy();
+    expect(screen.getByText('Payment is being processed.')).toBeTruthy();
+    expect(screen.queryByText('Registration Failed')).toBeNull();
+    fireEvent.click(screen.getByRole('button', { name: 'Check Again' }));
+    await act(() => vi.advanceTimersByTimeAsync(1));
+    expect(server.writes()).toHaveLength(VERIFY_RETRY_DELAYS_MS.length + 2);
   });
 
   it("a failed payment: 'Registration Failed' with the server's message", async () => {

@@ -3,7 +3,7 @@ import { Link, useSearchParams } from 'react-router';
 import { formatMoney, PAYMENT_TEXTS, type VerifyPaymentResponse } from '../../../domain';
 import { Card } from '../components/ui/card';
 import { Skeleton } from '../components/ui/skeleton';
-import { usePrices, useVerifyPayment } from '../features/payments';
+import { StillProcessing, usePrices, useVerifyPayment } from '../features/payments';
 
 const linkButton =
   'inline-flex h-12 items-center justify-center rounded-xl px-5 font-medium focus-visible:outline-2';
@@ -29,6 +29,15 @@ export function PaymentSuccessPage() {
   }
   if (verify.isError) {
     return <VerificationFailed message={verify.error.message || PAYMENT_TEXTS.verifyDefault} />;
+  }
+  if (verify.data.status === 'pending') {
+    return (
+      <StillProcessing
+        message={verify.data.message}
+        onCheckAgain={() => verify.refetch()}
+        checking={verify.isFetching}
+      />
+    );
   }
   if (verify.data.status !== 'completed' || !verify.data.success) {
     return <VerificationFailed message={verify.data.message || PAYMENT_TEXTS.verifyFailed} />;

@@ -17,3 +17,4 @@ export {
 export { CancelSubscriptionButton } from './cancel-subscription-button';
 export { annualCardTexts, PAID_PLAN_NAMES, planTotal, yearlySavingText } from './price-text';
 export { leaveFor } from './redirect';
+export { StillProcessing } from './still-processing';
