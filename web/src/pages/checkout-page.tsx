@@ -7,8 +7,8 @@ import { EmptyState } from '../components/ui/empty-state';
 import { SkeletonCards } from '../components/ui/skeleton';
 import { toast } from '../components/ui/toast';
 import {
-  leaveFor,
   PAID_PLAN_NAMES,
+  useLeaveFor,
   useLocalCheckout,
   useLocalCheckoutAct,
 } from '../features/payments';
@@ -23,6 +23,7 @@ export function CheckoutPage() {
   const { sessionId = '' } = useParams();
   const checkout = useLocalCheckout(sessionId);
   const act = useLocalCheckoutAct();
+  const { leaving, leave } = useLeaveFor();
 
   if (checkout.isPending) return <SkeletonCards count={2} label="Loading checkout" />;
   if (checkout.isError || !checkout.data) {
@@ -49,7 +50,7 @@ export function CheckoutPage() {
     act.mutate(
       { sessionId, act: which },
       {
-        onSuccess: (data) => leaveFor(data.redirectUrl),
+        onSuccess: (data) => leave(data.redirectUrl),
         onError: (error) =>
           toast.error('Payment Error', error.message || PAYMENT_TEXTS.paymentStartFailed),
       },
@@ -80,11 +81,16 @@ export function CheckoutPage() {
 
       {open ? (
         <div className="grid gap-3">
-          <Button size="lg" onClick={() => go('pay')} disabled={act.isPending}>
+          <Button size="lg" onClick={() => go('pay')} disabled={act.isPending || leaving}>
             <CreditCard aria-hidden="true" className="h-5 w-5" />
             {act.isPending && act.variables?.act === 'pay' ? 'Processing...' : 'Pay'}
           </Button>
-          <Button variant="outline" size="lg" onClick={() => go('cancel')} disabled={act.isPending}>
+          <Button
+            variant="outline"
+            size="lg"
+            onClick={() => go('cancel')}
+            disabled={act.isPending || leaving}
+          >
             Cancel
           </Button>
         </div>

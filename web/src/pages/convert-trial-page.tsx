@@ -8,9 +8,9 @@ import { SkeletonCards } from '../components/ui/skeleton';
 import { toast } from '../components/ui/toast';
 import {
   annualCardTexts,
-  leaveFor,
   planTotal,
   useConvertTrial,
+  useLeaveFor,
   usePrices,
   useTrialStatus,
 } from '../features/payments';
@@ -23,6 +23,7 @@ export function ConvertTrialPage() {
   const trial = useTrialStatus();
   const prices = usePrices();
   const convert = useConvertTrial();
+  const { leaving, leave } = useLeaveFor();
   const [plan, setPlan] = useState<PaidPlan | null>(null);
 
   if (trial.isPending || prices.isPending) {
@@ -56,7 +57,7 @@ export function ConvertTrialPage() {
     if (!plan) return;
     convert.mutate(plan, {
       onSuccess: (data) => {
-        if (data.checkoutUrl) leaveFor(data.checkoutUrl);
+        if (data.checkoutUrl) leave(data.checkoutUrl);
         else toast.error(PAYMENT_TEXTS.conversionFailedTitle, PAYMENT_TEXTS.conversionFailed);
       },
       onError: () =>
@@ -127,8 +128,13 @@ export function ConvertTrialPage() {
         ))}
       </fieldset>
 
-      <Button size="lg" className="w-full" disabled={!plan || convert.isPending} onClick={proceed}>
-        {convert.isPending ? 'Processing...' : 'Continue to Payment'}
+      <Button
+        size="lg"
+        className="w-full"
+        disabled={!plan || convert.isPending || leaving}
+        onClick={proceed}
+      >
+        {convert.isPending || leaving ? 'Processing...' : 'Continue to Payment'}
       </Button>
     </main>
   );

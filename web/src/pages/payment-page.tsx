@@ -7,11 +7,11 @@ import { Card } from '../components/ui/card';
 import { Skeleton } from '../components/ui/skeleton';
 import { toast } from '../components/ui/toast';
 import {
-  leaveFor,
   PAID_PLAN_NAMES,
   planTotal,
   StillProcessing,
   useCreatePending,
+  useLeaveFor,
   usePrices,
   useVerifyPayment,
 } from '../features/payments';
@@ -39,6 +39,7 @@ function Subscribe() {
   const [pending] = useState(readPendingRegistration);
   const prices = usePrices();
   const createPending = useCreatePending();
+  const { leaving, leave } = useLeaveFor();
   const [failure, setFailure] = useState<string | null>(null);
   if (!pending || !isPaidPlan(pending.membership)) return <Navigate to="/register" replace />;
   const plan = pending.membership;
@@ -50,7 +51,7 @@ function Subscribe() {
       { ...pending, membership: plan },
       {
         onSuccess: (data) => {
-          if (data.url) return leaveFor(data.url);
+          if (data.url) return leave(data.url);
           toast.error('Registration Error', PAYMENT_TEXTS.noSessionId);
           setFailure(PAYMENT_TEXTS.noSessionId);
         },
@@ -88,10 +89,10 @@ function Subscribe() {
         <Button
           size="lg"
           onClick={subscribe}
-          disabled={createPending.isPending || !prices.data}
+          disabled={createPending.isPending || leaving || !prices.data}
           aria-describedby="payment-note"
         >
-          {createPending.isPending ? (
+          {createPending.isPending || leaving ? (
             <>
               <Loader2 aria-hidden="true" className="h-5 w-5 animate-spin" />
               Processing...

@@ -235,6 +235,8 @@ describe('/payment', () => {
       { method: 'POST', path: '/api/register/create-pending', body: PENDING },
     ]);
     expect(leaveFor).toHaveBeenCalledWith('https://pay.example/cs_2');
+    // Until the browser has left, the button stays off: no second checkout from a late tap.
+    expect(screen.getByRole('button', { name: 'Processing...' })).toHaveProperty('disabled', true);
   });
 
   it("shows 'Processing...' while the checkout is being created", async () => {

@@ -19,7 +19,7 @@ import { Card } from '../components/ui/card';
 import { Input, Label } from '../components/ui/input';
 import { Select } from '../components/ui/select';
 import { toast } from '../components/ui/toast';
-import { leaveFor, useCreatePending, usePrices } from '../features/payments';
+import { useCreatePending, useLeaveFor, usePrices } from '../features/payments';
 import {
   describeRegistrationFailure,
   PlanPicker,
@@ -49,7 +49,8 @@ export function RegisterPage() {
   const prices = usePrices();
   const register = useRegister();
   const createPending = useCreatePending();
-  const busy = register.isPending || createPending.isPending;
+  const { leaving, leave } = useLeaveFor();
+  const busy = register.isPending || createPending.isPending || leaving;
 
   const userExists = (error: Error, request: RegistrationRequest) => {
     const described = describeRegistrationFailure(error, request.email);
@@ -68,7 +69,7 @@ export function RegisterPage() {
     savePendingRegistration(request);
     createPending.mutate(request, {
       onSuccess: (data) => {
-        if (data.url) leaveFor(data.url);
+        if (data.url) leave(data.url);
         else toast.error('Registration Error', PAYMENT_TEXTS.noSessionId);
       },
       onError: (error) => {

@@ -14,9 +14,9 @@ import { Input, Label } from '../components/ui/input';
 import { Skeleton } from '../components/ui/skeleton';
 import { toast } from '../components/ui/toast';
 import {
-  leaveFor,
   PAID_PLAN_NAMES,
   type RenewalEligibility,
+  useLeaveFor,
   usePrices,
   useRenewalCheckout,
   useRenewalEligibility,
@@ -103,6 +103,7 @@ export function RenewPage() {
 function RenewalPlans({ email, eligibility }: { email: string; eligibility: RenewalEligibility }) {
   const prices = usePrices();
   const checkout = useRenewalCheckout();
+  const { leaving, leave } = useLeaveFor();
   const choose = (plan: PaidPlan) =>
     checkout.mutate(
       {
@@ -117,7 +118,7 @@ function RenewalPlans({ email, eligibility }: { email: string; eligibility: Rene
             toast.error('Payment Error', PAYMENT_TEXTS.noSessionId);
             return;
           }
-          leaveFor(data.url);
+          leave(data.url);
         },
         onError: () => toast.error('Payment Error', PAYMENT_TEXTS.paymentStartFailed),
       },
@@ -140,7 +141,7 @@ function RenewalPlans({ email, eligibility }: { email: string; eligibility: Rene
               key={plan}
               size="lg"
               variant={plan === 'yearly' ? 'primary' : 'outline'}
-              disabled={checkout.isPending}
+              disabled={checkout.isPending || leaving}
               onClick={() => choose(plan)}
             >
               {checkout.isPending && checkout.variables?.membershipType === plan

@@ -18,3 +18,4 @@ export { CancelSubscriptionButton } from './cancel-subscription-button';
 export { annualCardTexts, PAID_PLAN_NAMES, planTotal, yearlySavingText } from './price-text';
 export { leaveFor } from './redirect';
 export { StillProcessing } from './still-processing';
+export { useLeaveFor } from './use-leave-for';
