@@ -52,7 +52,7 @@ export function RegisterPage() {
   const { leaving, leave } = useLeaveFor();
   const busy = register.isPending || createPending.isPending || leaving;
 
-  const userExists = (error: Error, request: RegistrationRequest) => {
+  const showFailure = (error: Error, request: RegistrationRequest) => {
     const described = describeRegistrationFailure(error, request.email);
     if (described.canRenew) {
       toast.info(
@@ -74,7 +74,7 @@ export function RegisterPage() {
       },
       onError: (error) => {
         if (error instanceof ApiError && error.body.code === 'USER_EXISTS') {
-          userExists(error, request);
+          showFailure(error, request);
         } else {
           toast.error('Registration Error', error.message || PAYMENT_TEXTS.pendingCreationFailed);
         }
@@ -93,7 +93,7 @@ export function RegisterPage() {
         setFailure(describeRegistrationFailure(data, request.email));
       }
     },
-    onError: (error: Error, request: RegistrationRequest) => userExists(error, request),
+    onError: (error: Error, request: RegistrationRequest) => showFailure(error, request),
   };
 
   const allSet = Boolean(email.trim() && name.trim() && role && membership && agreed);
