@@ -24,6 +24,13 @@ const AwaitingApprovalPage = lazyPage(
   'AwaitingApprovalPage',
 );
 const PaymentPage = lazyPage(() => import('../pages/payment-page'), 'PaymentPage');
+const PaymentSuccessPage = lazyPage(
+  () => import('../pages/payment-success-page'),
+  'PaymentSuccessPage',
+);
+const CheckoutPage = lazyPage(() => import('../pages/checkout-page'), 'CheckoutPage');
+const RenewPage = lazyPage(() => import('../pages/renew-page'), 'RenewPage');
+const ConvertTrialPage = lazyPage(() => import('../pages/convert-trial-page'), 'ConvertTrialPage');
 const RegisterPage = lazyPage(() => import('../pages/register-page'), 'RegisterPage');
 const AddFlightPage = lazyPage(() => import('../pages/add-flight-page'), 'AddFlightPage');
 const ChatPage = lazyPage(() => import('../pages/chat-page'), 'ChatPage');
@@ -51,9 +58,10 @@ const publicRoutes: RouteEntry[] = [
   ['/login', 'Sign In', SignInPage],
   ['/register', 'Create Account', RegisterPage],
   ['/payment', 'Payment', PaymentPage],
-  ['/payment-success', 'Payment'],
-  ['/renew', 'Renew Membership'],
-  ['/renew-membership', 'Renew Membership'],
+  ['/payment-success', 'Payment', PaymentSuccessPage],
+  ['/checkout/:sessionId', 'Checkout', CheckoutPage],
+  ['/renew', 'Renew Membership', RenewPage],
+  ['/renew-membership', 'Renew Membership', RenewPage],
   ['/awaiting-approval', 'Awaiting Admin Approval', AwaitingApprovalPage],
   ['/passcode', 'Sign In', SignInPage],
   ['/verify-email', 'Create Passcode', CreatePasscodePage],
@@ -64,7 +72,7 @@ const publicRoutes: RouteEntry[] = [
 ];
 
 const memberRoutes: RouteEntry[] = [
-  ['/convert-trial', 'Convert Trial'],
+  ['/convert-trial', 'Convert Trial', ConvertTrialPage],
   ['/profile-setup', 'Set Up Your Profile', ProfileSetupPage],
   ['/home', 'Flights', HomePage],
   ['/flight/:id', 'Flight', FlightDetailPage],

@@ -1,20 +1,30 @@
 import { CheckCircle2, Clock, Mail } from 'lucide-react';
-import { Link, useLocation } from 'react-router';
+import { Link, useLocation, useSearchParams } from 'react-router';
 import { Card } from '../components/ui/card';
 
-/** Shown after a trial registration (and later after payment) until an admin approves. */
+/**
+ * Shown after a registration until an admin approves. It says 'Payment successful.' only when
+ * the payment flow sent the member here (state `paid`, or `?paid=1` from a checkout's return);
+ * a trial or a direct visit claims no payment.
+ */
 export function AwaitingApprovalPage() {
   const location = useLocation();
-  const trial = (location.state as { trial?: boolean } | null)?.trial === true;
+  const [params] = useSearchParams();
+  const state = location.state as { trial?: boolean; paid?: boolean } | null;
+  const trial = state?.trial === true;
+  const paid = !trial && (state?.paid === true || params.get('paid') === '1');
+  const headline = trial
+    ? 'Your free trial registration is complete.'
+    : paid
+      ? 'Payment successful.'
+      : 'Your registration is complete.';
 
   return (
     <main className="space-y-6 pt-4 text-center">
       <div className="mx-auto flex h-16 w-16 items-center justify-center rounded-full bg-green-100 text-green-700">
         <CheckCircle2 aria-hidden="true" className="h-8 w-8" />
       </div>
-      <p className="font-medium text-green-700">
-        {trial ? 'Your free trial registration is complete.' : 'Payment successful.'}
-      </p>
+      <p className="font-medium text-green-700">{headline}</p>
       <h1 className="text-2xl font-bold">Awaiting Admin Approval</h1>
 
       <Card className="space-y-4 text-left">

@@ -1,14 +1,67 @@
-import { CreditCard } from 'lucide-react';
-import { useState } from 'react';
-import { Link, Navigate } from 'react-router';
+import { CheckCircle2, CreditCard, Loader2, XCircle } from 'lucide-react';
+import { useEffect, useState } from 'react';
+import { Link, Navigate, useNavigate, useSearchParams } from 'react-router';
+import { isPaidPlan, PAYMENT_TEXTS } from '../../../domain';
+import { Button } from '../components/ui/button';
 import { Card } from '../components/ui/card';
-import { PLANS, readPendingRegistration } from '../features/registration';
+import { Skeleton } from '../components/ui/skeleton';
+import { toast } from '../components/ui/toast';
+import {
+  PAID_PLAN_NAMES,
+  planTotal,
+  StillProcessing,
+  useCreatePending,
+  useLeaveFor,
+  usePrices,
+  useVerifyPayment,
+} from '../features/payments';
+import { clearPendingRegistration, readPendingRegistration } from '../features/registration';
 
-/** /payment: picks up the registration kept in local storage; card payment is a later issue. */
+/** The spec's post-payment redirect delay. */
+export const AFTER_PAYMENT_REDIRECT_MS = 3000;
+
+const linkButton =
+  'inline-flex h-12 items-center justify-center rounded-xl px-5 font-medium focus-visible:outline-2';
+const primaryLink = `${linkButton} bg-brand-600 text-white hover:bg-brand-700`;
+const outlineLink = `${linkButton} border border-slate-300 bg-white hover:bg-slate-50`;
+
+/**
+ * /payment: the registration's last step before the checkout (pending → processing), and where
+ * the checkout sends a registration back to (`?session_id=`: completed or error).
+ */
 export function PaymentPage() {
+  const [params] = useSearchParams();
+  const sessionId = params.get('session_id');
+  return sessionId ? <RegistrationOutcome sessionId={sessionId} /> : <Subscribe />;
+}
+
+function Subscribe() {
   const [pending] = useState(readPendingRegistration);
-  if (!pending || pending.membership === 'trial') return <Navigate to="/register" replace />;
-  const plan = PLANS[pending.membership];
+  const prices = usePrices();
+  const createPending = useCreatePending();
+  const { leaving, leave } = useLeaveFor();
+  const [failure, setFailure] = useState<string | null>(null);
+  if (!pending || !isPaidPlan(pending.membership)) return <Navigate to="/register" replace />;
+  const plan = pending.membership;
+
+  if (failure !== null) return <RegistrationFailed message={failure} />;
+
+  const subscribe = () =>
+    createPending.mutate(
+      { ...pending, membership: plan },
+      {
+        onSuccess: (data) => {
+          if (data.url) return leave(data.url);
+          toast.error('Registration Error', PAYMENT_TEXTS.noSessionId);
+          setFailure(PAYMENT_TEXTS.noSessionId);
+        },
+        onError: (error) => {
+          const message = error.message || PAYMENT_TEXTS.pendingCreationFailed;
+          toast.error('Registration Error', message);
+          setFailure(message);
+        },
+      },
+    );
 
   return (
     <main className="space-y-6">
@@ -24,31 +77,124 @@ export function PaymentPage() {
           <dt className="text-slate-500">Email</dt>
           <dd className="break-all">{pending.email}</dd>
           <dt className="text-slate-500">Plan</dt>
-          <dd>{plan.name}</dd>
+          <dd>{PAID_PLAN_NAMES[plan]}</dd>
           <dt className="text-slate-500">Fee</dt>
-          <dd className="font-semibold">{plan.total}</dd>
+          <dd className="font-semibold">
+            {prices.data ? planTotal(prices.data, plan) : <Skeleton className="h-5 w-24" />}
+          </dd>
         </dl>
       </Card>
 
-      <Card role="status" className="flex items-start gap-3">
-        <CreditCard aria-hidden="true" className="mt-0.5 h-5 w-5 text-brand-600" />
-        <div>
-          <p className="font-medium">Payment is coming soon</p>
-          <p className="text-sm text-slate-600">
-            Card payment is not available yet. Your registration details are saved on this device;
-            you can come back here to pay once it is.
-          </p>
-        </div>
-      </Card>
-
       <div className="grid gap-3">
-        <Link
-          to="/register"
-          className="inline-flex h-12 items-center justify-center rounded-xl border border-slate-300 bg-white px-5 font-medium hover:bg-slate-50"
+        <Button
+          size="lg"
+          onClick={subscribe}
+          disabled={createPending.isPending || leaving || !prices.data}
+          aria-describedby="payment-note"
         >
+          {createPending.isPending || leaving ? (
+            <>
+              <Loader2 aria-hidden="true" className="h-5 w-5 animate-spin" />
+              Processing...
+            </>
+          ) : (
+            <>
+              <CreditCard aria-hidden="true" className="h-5 w-5" />
+              Subscribe
+            </>
+          )}
+        </Button>
+        <p id="payment-note" className="text-center text-sm text-slate-600">
+          You pay on a secure card checkout page and come back here afterwards.
+        </p>
+        <Link to="/register" className="text-center text-sm text-brand-600 underline">
           Back to Registration
         </Link>
-        <Link to="/login" className="text-center text-sm text-brand-600 underline">
+      </div>
+    </main>
+  );
+}
+
+function RegistrationOutcome({ sessionId }: { sessionId: string }) {
+  const navigate = useNavigate();
+  const verify = useVerifyPayment(sessionId);
+  const completed = verify.data?.status === 'completed' && verify.data.success;
+
+  useEffect(() => {
+    if (!completed) return;
+    clearPendingRegistration();
+    const timer = setTimeout(() => navigate('/login'), AFTER_PAYMENT_REDIRECT_MS);
+    return () => clearTimeout(timer);
+  }, [completed, navigate]);
+
+  if (verify.isPending) {
+    return (
+      <main className="space-y-4 pt-10 text-center">
+        <div role="status" className="flex flex-col items-center gap-3">
+          <Loader2 aria-hidden="true" className="h-10 w-10 animate-spin text-brand-600" />
+          <p className="font-medium">Processing your payment...</p>
+        </div>
+      </main>
+    );
+  }
+  if (verify.isError) {
+    return <RegistrationFailed message={verify.error.message || PAYMENT_TEXTS.verifyDefault} />;
+  }
+  if (verify.data.status === 'pending') {
+    return (
+      <StillProcessing
+        message={verify.data.message}
+        onCheckAgain={() => verify.refetch()}
+        checking={verify.isFetching}
+      />
+    );
+  }
+  if (!completed) {
+    return <RegistrationFailed message={verify.data.message || PAYMENT_TEXTS.verifyDefault} />;
+  }
+  return (
+    <main className="space-y-6 pt-4 text-center">
+      <div className="mx-auto flex h-16 w-16 items-center justify-center rounded-full bg-green-100 text-green-700">
+        <CheckCircle2 aria-hidden="true" className="h-8 w-8" />
+      </div>
+      <h1 className="text-2xl font-bold">Registration Complete!</h1>
+      <Card role="status" className="space-y-2 text-left">
+        <p className="font-medium">
+          Your payment was received. Your account is pending verification.
+        </p>
+        <p className="text-sm text-slate-600">
+          An admin reviews every new account, typically within 24-48 hours on business days. Your
+          4-digit PIN is e-mailed to your work address once you are approved.
+        </p>
+        <p className="text-sm text-slate-600">Taking you to sign in...</p>
+      </Card>
+      <div className="grid gap-3">
+        <Link to="/login" className={primaryLink}>
+          Go to Login
+        </Link>
+        <Link to="/" className={outlineLink}>
+          Back to Home
+        </Link>
+      </div>
+    </main>
+  );
+}
+
+function RegistrationFailed({ message }: { message: string }) {
+  return (
+    <main className="space-y-6 pt-4 text-center">
+      <div className="mx-auto flex h-16 w-16 items-center justify-center rounded-full bg-red-100 text-red-700">
+        <XCircle aria-hidden="true" className="h-8 w-8" />
+      </div>
+      <div role="alert" className="space-y-2">
+        <h1 className="text-2xl font-bold">Registration Failed</h1>
+        <p className="text-slate-700">{message}</p>
+      </div>
+      <div className="grid gap-3">
+        <Link to="/register" className={primaryLink}>
+          Back to Registration
+        </Link>
+        <Link to="/login" className={outlineLink}>
           Try Login Instead
         </Link>
       </div>

@@ -6,6 +6,10 @@ import {
   checkEmailQuerySchema,
   EMAIL_TAKEN,
   FILL_REQUIRED,
+  isPaidPlan,
+  PAYMENT_TEXTS,
+  type PriceTable,
+  payButtonText,
   type RegistrationMembership,
   type RegistrationRequest,
   type RegistrationResponse,
@@ -15,9 +19,9 @@ import { Card } from '../components/ui/card';
 import { Input, Label } from '../components/ui/input';
 import { Select } from '../components/ui/select';
 import { toast } from '../components/ui/toast';
+import { useCreatePending, useLeaveFor, usePrices } from '../features/payments';
 import {
   describeRegistrationFailure,
-  PLANS,
   PlanPicker,
   type RegistrationFailure,
   RegistrationSummary,
@@ -26,6 +30,7 @@ import {
   useEmailAvailability,
   useRegister,
 } from '../features/registration';
+import { ApiError } from '../lib/api-client';
 
 export function RegisterPage() {
   const [params] = useSearchParams();
@@ -41,7 +46,42 @@ export function RegisterPage() {
   const parsedEmail = checkEmailQuerySchema.safeParse({ email });
   const availability = useEmailAvailability(email);
 
+  const prices = usePrices();
   const register = useRegister();
+  const createPending = useCreatePending();
+  const { leaving, leave } = useLeaveFor();
+  const busy = register.isPending || createPending.isPending || leaving;
+
+  const showFailure = (error: Error, request: RegistrationRequest) => {
+    const described = describeRegistrationFailure(error, request.email);
+    if (described.canRenew) {
+      toast.info(
+        'Membership Renewal Available',
+        'Your membership has ended. Renew it to sign in again.',
+        8000,
+      );
+    }
+    setFailure(described);
+  };
+
+  /** A paid plan: keep the registration on this device, then go to the checkout. */
+  const pay = (request: RegistrationRequest) => {
+    savePendingRegistration(request);
+    createPending.mutate(request, {
+      onSuccess: (data) => {
+        if (data.url) leave(data.url);
+        else toast.error('Registration Error', PAYMENT_TEXTS.noSessionId);
+      },
+      onError: (error) => {
+        if (error instanceof ApiError && error.body.code === 'USER_EXISTS') {
+          showFailure(error, request);
+        } else {
+          toast.error('Registration Error', error.message || PAYMENT_TEXTS.pendingCreationFailed);
+        }
+      },
+    });
+  };
+
   const callbacks = {
     onSuccess: (data: RegistrationResponse, request: RegistrationRequest) => {
       if (data.requiresPayment) {
@@ -53,17 +93,7 @@ export function RegisterPage() {
         setFailure(describeRegistrationFailure(data, request.email));
       }
     },
-    onError: (error: Error, request: RegistrationRequest) => {
-      const described = describeRegistrationFailure(error, request.email);
-      if (described.canRenew) {
-        toast.info(
-          'Membership Renewal Available',
-          'Your membership has ended. Renew it to sign in again.',
-          8000,
-        );
-      }
-      setFailure(described);
-    },
+    onError: (error: Error, request: RegistrationRequest) => showFailure(error, request),
   };
 
   const allSet = Boolean(email.trim() && name.trim() && role && membership && agreed);
@@ -72,7 +102,8 @@ export function RegisterPage() {
     parsedEmail.success &&
     availability !== 'taken' &&
     availability !== 'checking' &&
-    !register.isPending;
+    (membership === 'trial' || prices.data !== undefined) &&
+    !busy;
 
   const submit = (event: FormEvent) => {
     event.preventDefault();
@@ -84,7 +115,8 @@ export function RegisterPage() {
       role,
       membership,
     };
-    register.mutate(request, callbacks);
+    if (isPaidPlan(membership)) pay(request);
+    else register.mutate(request, callbacks);
   };
 
   const emailProblem =
@@ -152,11 +184,13 @@ export function RegisterPage() {
             />
           </div>
 
-          <PlanPicker value={membership} onChange={setMembership} />
+          <PlanPicker value={membership} onChange={setMembership} prices={prices.data} />
 
           <TermsGate agreed={agreed} onAgreedChange={setAgreed} />
 
-          {agreed && membership ? <RegistrationSummary plan={membership} /> : null}
+          {agreed && membership ? (
+            <RegistrationSummary plan={membership} prices={prices.data} />
+          ) : null}
 
           <div role="alert" className="text-sm text-red-700">
             {failure ? (
@@ -185,13 +219,19 @@ export function RegisterPage() {
             ) : null}
           </div>
 
-          {ready || register.isPending ? (
-            <Button type="submit" size="lg" className="w-full" disabled={register.isPending}>
-              {submitLabel(membership as RegistrationMembership, register.isPending)}
+          {(ready || busy) && membership ? (
+            <Button type="submit" size="lg" className="w-full" disabled={busy}>
+              {submitLabel(membership, busy, prices.data)}
             </Button>
           ) : (
             <p className="text-sm text-slate-500">
-              {allSet ? 'Check your email address above to continue.' : FILL_REQUIRED}
+              {!allSet
+                ? FILL_REQUIRED
+                : membership !== 'trial' && prices.isError
+                  ? 'Prices could not be loaded. Please reload the page.'
+                  : membership !== 'trial' && !prices.data
+                    ? 'Loading prices...'
+                    : 'Check your email address above to continue.'}
             </p>
           )}
 
@@ -213,7 +253,8 @@ export function RegisterPage() {
   );
 }
 
-function submitLabel(plan: RegistrationMembership, busy: boolean) {
+function submitLabel(plan: RegistrationMembership, busy: boolean, prices: PriceTable | undefined) {
   if (plan === 'trial') return busy ? 'Starting Trial...' : 'Start Free Trial';
-  return busy ? 'Processing...' : `Pay ${PLANS[plan].total}`;
+  // `ready` waits for the price table, so a paid button always has its figure.
+  return busy || !prices ? 'Processing...' : payButtonText(prices, plan);
 }

@@ -2,6 +2,7 @@ import { Clock, Crown, TriangleAlert } from 'lucide-react';
 import { Link } from 'react-router';
 import { membershipInfo, trialBanner, type User } from '../../../../domain';
 import { cn } from '../../lib/cn';
+import { CancelSubscriptionButton } from '../payments';
 
 const linkButton =
   'inline-flex h-10 shrink-0 items-center justify-center rounded-xl px-4 text-sm font-medium';
@@ -48,7 +49,8 @@ export function TrialBanner({ user, now }: { user: User; now: Date }) {
 
 /**
  * Membership banner for members not on a trial: Active, Expiring Soon, Expired, Lifetime.
- * Expired offers renewal; cancelling a subscription arrives with the payments work.
+ * Expired offers renewal; Active offers a cancellation request to the admins (not for lifetime
+ * or tester memberships, which have no payments to stop).
  */
 export function MembershipBanner({ user, now }: { user: User; now: Date }) {
   if (user.membershipType === 'trial') return null;
@@ -86,6 +88,8 @@ export function MembershipBanner({ user, now }: { user: User; now: Date }) {
         >
           Renew Membership
         </Link>
+      ) : info.status === 'Active' && !info.isLifetime && user.membershipType !== 'tester' ? (
+        <CancelSubscriptionButton className="shrink-0 bg-white" />
       ) : null}
     </section>
   );

@@ -1,7 +1,12 @@
 /** The registration feature's public surface: code outside features/registration/ imports only this file. */
 export { useRegister } from './api';
 export { CREW_DOMAINS } from './crew-domains';
-export { readPendingRegistration, savePendingRegistration } from './pending-registration';
+export type { PendingRegistration } from './pending-registration';
+export {
+  clearPendingRegistration,
+  readPendingRegistration,
+  savePendingRegistration,
+} from './pending-registration';
 export { PlanPicker } from './plan-picker';
 export { PLANS } from './plans';
 export type { RegistrationFailure } from './registration-failure';

@@ -25,3 +25,12 @@ export function readPendingRegistration(): PendingRegistration | null {
     return null;
   }
 }
+
+/** Once the registration's payment is confirmed, the stored copy has done its job. */
+export function clearPendingRegistration() {
+  try {
+    localStorage.removeItem(KEY);
+  } catch {
+    // Nothing stored, nothing to clear.
+  }
+}

@@ -1,37 +1,22 @@
-import { type RegistrationMembership, TRIAL_DAYS } from '../../../../domain';
+import { type PriceTable, type RegistrationMembership, TRIAL_DAYS } from '../../../../domain';
+import { yearlySavingText } from '../payments';
 
 export type Plan = {
   id: RegistrationMembership;
   name: string;
-  price: string;
-  /** Shown on the pay button and the summary, e.g. '£1.99/month'. */
-  total: string | null;
-  blurb: string;
 };
 
-/** The registration prices the spec shows (§9); the other figures it mentions are not used. */
+/** The plans offered at registration. Prices are not here: they come from GET /api/prices. */
 export const PLANS: Record<RegistrationMembership, Plan> = {
-  trial: {
-    id: 'trial',
-    name: `${TRIAL_DAYS}-Day Free Trial`,
-    price: 'FREE',
-    total: null,
-    blurb: `Full access for ${TRIAL_DAYS} days, no payment up front.`,
-  },
-  monthly: {
-    id: 'monthly',
-    name: 'Monthly',
-    price: '£1.99',
-    total: '£1.99/month',
-    blurb: 'Billed every month. Cancel anytime.',
-  },
-  yearly: {
-    id: 'yearly',
-    name: 'Yearly',
-    price: '£12.99',
-    total: '£12.99/year',
-    blurb: 'Save over 50% compared with monthly.',
-  },
+  trial: { id: 'trial', name: `${TRIAL_DAYS}-Day Free Trial` },
+  monthly: { id: 'monthly', name: 'Monthly' },
+  yearly: { id: 'yearly', name: 'Yearly' },
 };
 
 export const PLAN_ORDER: RegistrationMembership[] = ['trial', 'monthly', 'yearly'];
+
+export function planBlurb(plan: RegistrationMembership, prices: PriceTable | undefined) {
+  if (plan === 'trial') return `Full access for ${TRIAL_DAYS} days, no payment up front.`;
+  if (plan === 'monthly') return 'Billed every month. Cancel anytime.';
+  return prices ? yearlySavingText(prices) : 'Billed once a year.';
+}

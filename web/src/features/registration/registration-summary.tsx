@@ -1,9 +1,17 @@
 import { Check } from 'lucide-react';
-import { type RegistrationMembership, TRIAL_DAYS } from '../../../../domain';
+import { type PriceTable, type RegistrationMembership, TRIAL_DAYS } from '../../../../domain';
+import { Skeleton } from '../../components/ui/skeleton';
+import { planTotal, yearlySavingText } from '../payments';
 import { PLANS } from './plans';
 
 /** The summary that appears once the terms are agreed (accounts spec §2, Registration). */
-export function RegistrationSummary({ plan }: { plan: RegistrationMembership }) {
+export function RegistrationSummary({
+  plan,
+  prices,
+}: {
+  plan: RegistrationMembership;
+  prices: PriceTable | undefined;
+}) {
   const lines =
     plan === 'trial'
       ? [
@@ -14,7 +22,7 @@ export function RegistrationSummary({ plan }: { plan: RegistrationMembership }) 
         ]
       : [
           `Plan: ${PLANS[plan].name}`,
-          ...(plan === 'yearly' ? ['Save over 50% compared with monthly', 'Priority support'] : []),
+          ...(plan === 'yearly' && prices ? [yearlySavingText(prices), 'Priority support'] : []),
         ];
 
   return (
@@ -26,10 +34,18 @@ export function RegistrationSummary({ plan }: { plan: RegistrationMembership }) 
         <h2 id="summary-title" className="font-semibold">
           {plan === 'trial' ? 'Free trial summary' : 'Order summary'}
         </h2>
-        <p className="font-semibold">
-          <span className="sr-only">{plan === 'trial' ? 'Cost: ' : 'Total: '}</span>
-          {plan === 'trial' ? 'FREE' : PLANS[plan].total}
-        </p>
+        {plan === 'trial' ? (
+          <p className="font-semibold">
+            <span className="sr-only">Cost: </span>FREE
+          </p>
+        ) : prices ? (
+          <p className="font-semibold">
+            <span className="sr-only">Total: </span>
+            {planTotal(prices, plan)}
+          </p>
+        ) : (
+          <Skeleton className="h-5 w-24" />
+        )}
       </div>
       <ul className="mt-2 space-y-1 text-sm text-slate-700">
         {lines.map((line) => (
