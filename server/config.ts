@@ -188,6 +188,11 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       `${e.ADMIN_EMAIL ? 'ADMIN_PASSCODE' : 'ADMIN_EMAIL'}: set ADMIN_EMAIL and ADMIN_PASSCODE together`,
     );
   }
+  if (e.STRIPE_SECRET_KEY && !e.STRIPE_WEBHOOK_SECRET) {
+    throw new ConfigError(
+      "STRIPE_WEBHOOK_SECRET: required with STRIPE_SECRET_KEY (the webhook endpoint's signing secret)",
+    );
+  }
   if (e.STRIPE_SECRET_KEY && !(e.STRIPE_PRICE_MONTHLY && e.STRIPE_PRICE_YEARLY)) {
     throw new ConfigError(
       `${e.STRIPE_PRICE_MONTHLY ? 'STRIPE_PRICE_YEARLY' : 'STRIPE_PRICE_MONTHLY'}: required with STRIPE_SECRET_KEY (the Stripe price id of each plan)`,
