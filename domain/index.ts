@@ -11,6 +11,7 @@ export * from './rules/approval';
 export * from './rules/flights';
 export * from './rules/identity';
 export * from './rules/membership';
+export * from './rules/payments';
 export * from './rules/presenter';
 export * from './rules/pricing';
 export * from './rules/stats';

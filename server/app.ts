@@ -30,6 +30,7 @@ import { crewRoutes } from './modules/crew/routes';
 import { flightRoutes } from './modules/flights/routes';
 import { healthRoutes } from './modules/health/routes';
 import { messageRoutes } from './modules/messages/routes';
+import { paymentRoutes } from './modules/payments/routes';
 import { type Bus, createLocalBus, createPostgresBus } from './modules/realtime/bus';
 import { registerLiveInvalidation } from './modules/realtime/live-invalidation';
 import { realtimeRoutes } from './modules/realtime/routes';
@@ -177,6 +178,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   await app.register(healthRoutes);
   await app.register(authRoutes);
   await app.register(registrationRoutes);
+  await app.register(paymentRoutes);
   await app.register(adminRoutes);
   await app.register(waveRoutes);
   await app.register(messageRoutes);

@@ -5,7 +5,7 @@ import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { loadConfig } from './config';
 
-const base = { APP_SECRET: 'x'.repeat(64) };
+const base = { APP_SECRET: 'x'.repeat(64), STRIPE_WEBHOOK_SECRET: 'whsec_config_test' };
 
 describe('loadConfig', () => {
   it('applies the documented defaults', () => {
@@ -33,8 +33,46 @@ describe('loadConfig', () => {
     [{ PUBLIC_URL: 'ftp://x' }, /^PUBLIC_URL: /],
     [{ DEMO_PASSCODE: '123' }, /^DEMO_PASSCODE: /],
     [{ FLIGHTS_PER_DAY: '0' }, /^FLIGHTS_PER_DAY: must be a positive whole number/],
+    [{ PRICE_MONTHLY: '1.99' }, /^PRICE_MONTHLY: must be a positive whole number/],
+    [{ PRICE_CURRENCY: 'pounds' }, /^PRICE_CURRENCY: /],
+    [{ STRIPE_SECRET_KEY: 'sk_test_1' }, /^STRIPE_PRICE_MONTHLY: required with STRIPE_SECRET_KEY/],
+    [
+      { STRIPE_SECRET_KEY: 'sk_test_1', STRIPE_WEBHOOK_SECRET: '' },
+      /^STRIPE_WEBHOOK_SECRET: required with STRIPE_SECRET_KEY/,
+    ],
   ])('refuses %o naming the variable', (env, message) => {
     expect(() => loadConfig({ ...base, ...env })).toThrow(message);
+  });
+
+  it('reads the price table (minor units) with £1.99 / £12.99 GBP by default', () => {
+    expect(loadConfig(base).prices).toEqual({
+      currency: 'gbp',
+      plans: {
+        monthly: { amount: 199, interval: 'month' },
+        yearly: { amount: 1299, interval: 'year' },
+      },
+    });
+    const custom = loadConfig({
+      ...base,
+      PRICE_MONTHLY: '250',
+      PRICE_YEARLY: '2000',
+      PRICE_CURRENCY: 'EUR',
+    });
+    expect(custom.prices.currency).toBe('eur');
+    expect(custom.prices.plans.monthly.amount).toBe(250);
+    expect(custom.prices.plans.yearly.amount).toBe(2000);
+  });
+
+  it('generates the webhook secret once into DATA_DIR (whsec_, mode 0600) unless set', () => {
+    const dir = mkdtempSync(path.join(os.tmpdir(), 'jumpseat-config-'));
+    const env = { APP_SECRET: base.APP_SECRET, DATA_DIR: dir };
+    const first = loadConfig(env).stripe.webhookSecret;
+    expect(first).toMatch(/^whsec_[0-9a-f]{64}$/);
+    expect(loadConfig(env).stripe.webhookSecret).toBe(first);
+    expect(statSync(path.join(dir, 'webhook-secret')).mode & 0o777).toBe(0o600);
+    expect(loadConfig({ ...env, STRIPE_WEBHOOK_SECRET: 'whsec_given' }).stripe.webhookSecret).toBe(
+      'whsec_given',
+    );
   });
 
   it('requires APP_SECRET with DATABASE_URL', () => {

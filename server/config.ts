@@ -2,6 +2,8 @@ import { randomBytes } from 'node:crypto';
 import { chmodSync, existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { z } from 'zod';
+import { DEFAULT_PRICES } from '../domain/rules/pricing';
+import type { priceTableSchema } from '../domain/schemas/payments';
 import { parseTrustProxy, type TrustProxy } from './lib/trust-proxy';
 
 /** Thrown for a configuration problem; main.ts prints its message as one line and exits 1. */
@@ -113,6 +115,12 @@ const envSchema = z.object({
   LOGIN_LOCK_THRESHOLD: positiveInt(5),
   LOGIN_HARD_LOCK_THRESHOLD: positiveInt(10),
   FLIGHTS_PER_DAY: positiveInt(200),
+  PRICE_MONTHLY: positiveInt(DEFAULT_PRICES.plans.monthly.amount),
+  PRICE_YEARLY: positiveInt(DEFAULT_PRICES.plans.yearly.amount),
+  PRICE_CURRENCY: optionalString.refine(
+    (v) => v === undefined || /^[a-zA-Z]{3}$/.test(v),
+    'must be a three-letter ISO currency code such as gbp',
+  ),
 });
 
 export type Config = {
@@ -129,11 +137,17 @@ export type Config = {
   airlineName: string;
   smtpUrl: string | undefined;
   mailFrom: string;
+  /** What each plan costs, in minor units: the one table every page and checkout reads. */
+  prices: z.infer<typeof priceTableSchema>;
   stripe: {
+    /** Unset: the local checkout sells the plans (no Stripe account needed). */
     secretKey: string | undefined;
-    webhookSecret: string | undefined;
+    /** STRIPE_WEBHOOK_SECRET, or one generated into DATA_DIR for the local checkout. */
+    webhookSecret: string;
     priceMonthly: string | undefined;
     priceYearly: string | undefined;
+    /** Where the SDK sends its calls; tests point it at a loopback stand-in of Stripe's API. */
+    api?: { host: string; port: number; protocol: 'http' | 'https' };
   };
   publicUrl: string;
   demoPasscode: string;
@@ -174,6 +188,16 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       `${e.ADMIN_EMAIL ? 'ADMIN_PASSCODE' : 'ADMIN_EMAIL'}: set ADMIN_EMAIL and ADMIN_PASSCODE together`,
     );
   }
+  if (e.STRIPE_SECRET_KEY && !e.STRIPE_WEBHOOK_SECRET) {
+    throw new ConfigError(
+      "STRIPE_WEBHOOK_SECRET: required with STRIPE_SECRET_KEY (the webhook endpoint's signing secret)",
+    );
+  }
+  if (e.STRIPE_SECRET_KEY && !(e.STRIPE_PRICE_MONTHLY && e.STRIPE_PRICE_YEARLY)) {
+    throw new ConfigError(
+      `${e.STRIPE_PRICE_MONTHLY ? 'STRIPE_PRICE_YEARLY' : 'STRIPE_PRICE_MONTHLY'}: required with STRIPE_SECRET_KEY (the Stripe price id of each plan)`,
+    );
+  }
   const nodeEnv = e.NODE_ENV === 'test' || e.NODE_ENV === 'development' ? e.NODE_ENV : 'production';
   const portNumber = e.PORT ?? 5000;
   const dataDir = path.resolve(e.DATA_DIR ?? './data');
@@ -183,7 +207,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     host: e.HOST ?? '127.0.0.1',
     dataDir,
     databaseUrl: e.DATABASE_URL,
-    appSecret: e.APP_SECRET ?? readOrCreateSecret(dataDir),
+    appSecret: e.APP_SECRET ?? readOrCreateSecret(dataDir, 'app-secret', 'hex'),
     adminEmail: e.ADMIN_EMAIL?.toLowerCase(),
     adminPasscode: e.ADMIN_PASSCODE,
     crewEmailDomains: e.CREW_EMAIL_DOMAINS,
@@ -191,9 +215,17 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     airlineName: e.AIRLINE_NAME ?? 'British Airways',
     smtpUrl: e.SMTP_URL,
     mailFrom: e.MAIL_FROM ?? 'Jumpseat <no-reply@jumpseat.local>',
+    prices: {
+      currency: (e.PRICE_CURRENCY ?? DEFAULT_PRICES.currency).toLowerCase(),
+      plans: {
+        monthly: { amount: e.PRICE_MONTHLY, interval: 'month' },
+        yearly: { amount: e.PRICE_YEARLY, interval: 'year' },
+      },
+    },
     stripe: {
       secretKey: e.STRIPE_SECRET_KEY,
-      webhookSecret: e.STRIPE_WEBHOOK_SECRET,
+      webhookSecret:
+        e.STRIPE_WEBHOOK_SECRET ?? readOrCreateSecret(dataDir, 'webhook-secret', 'whsec'),
       priceMonthly: e.STRIPE_PRICE_MONTHLY,
       priceYearly: e.STRIPE_PRICE_YEARLY,
     },
@@ -214,12 +246,16 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   };
 }
 
-/** On PGlite the secret lives beside the data it protects, readable only by its owner. */
-function readOrCreateSecret(dataDir: string): string {
-  const file = path.join(dataDir, 'app-secret');
+/**
+ * A generated secret lives beside the data it protects, readable only by its owner. The webhook
+ * secret has Stripe's `whsec_` form so the local checkout signs exactly as Stripe would.
+ */
+function readOrCreateSecret(dataDir: string, name: string, form: 'hex' | 'whsec'): string {
+  const file = path.join(dataDir, name);
   if (existsSync(file)) return readFileSync(file, 'utf8').trim();
   mkdirSync(dataDir, { recursive: true });
-  const secret = randomBytes(32).toString('hex');
+  const random = randomBytes(32).toString('hex');
+  const secret = form === 'whsec' ? `whsec_${random}` : random;
   writeFileSync(file, `${secret}\n`, { mode: 0o600 });
   chmodSync(file, 0o600);
   return secret;
@@ -228,7 +264,11 @@ function readOrCreateSecret(dataDir: string): string {
 /** A config for tests: no files touched, every limit explicit. */
 export function testConfig(overrides: Partial<Config> = {}): Config {
   return {
-    ...loadConfig({ NODE_ENV: 'test', APP_SECRET: 'test-secret-'.padEnd(64, 'x') }),
+    ...loadConfig({
+      NODE_ENV: 'test',
+      APP_SECRET: 'test-secret-'.padEnd(64, 'x'),
+      STRIPE_WEBHOOK_SECRET: 'whsec_test_'.padEnd(64, 'x'),
+    }),
     dataDir: path.resolve('.test-output/data'),
     ...overrides,
   };

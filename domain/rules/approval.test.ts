@@ -55,3 +55,21 @@ describe('approval state', () => {
     });
   });
 });
+
+describe('paid registrations and approval', () => {
+  it('a paid registration is not decided before its payment, and approval keeps its subscription', () => {
+    const awaiting = {
+      approvalStatus: 'pending',
+      membershipType: 'paid',
+      subscriptionStatus: 'pending',
+    };
+    expect(canDecideApproval(awaiting)).toEqual({
+      ok: false,
+      reason: 'This registration is awaiting its payment',
+    });
+    expect(canDecideApproval({ ...awaiting, subscriptionStatus: 'active' })).toEqual({ ok: true });
+    const changes = approvedAccount({ membershipType: 'paid' }, 9, now);
+    expect(changes).not.toHaveProperty('subscriptionStatus');
+    expect(changes).not.toHaveProperty('trialExpiresAt');
+  });
+});

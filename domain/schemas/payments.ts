@@ -110,3 +110,13 @@ export const PAYMENT_TEXTS = {
   notEligibleForRenewal: 'Only expired or cancelled memberships can be renewed.',
   notOnTrial: 'Not on Trial',
 } as const;
+
+/** POST /api/stripe/webhook: what Stripe is told (2xx means 'do not redeliver'). */
+export const webhookAckSchema = z.object({
+  received: z.literal(true),
+  duplicate: z.literal(true).optional(),
+  ignored: z.literal(true).optional(),
+});
+
+/** /api/checkout/local/{sessionId}: the checkout's id, as our provider issued it. */
+export const checkoutSessionParamSchema = z.object({ sessionId: z.string().min(1).max(255) });

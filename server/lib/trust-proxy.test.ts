@@ -5,7 +5,7 @@ import { loadConfig, testConfig } from '../config';
 import type { Database } from '../db/client';
 import { createTestDatabase } from '../test/test-database';
 
-const base = { NODE_ENV: 'test', APP_SECRET: 'x'.repeat(64) };
+const base = { NODE_ENV: 'test', APP_SECRET: 'x'.repeat(64), STRIPE_WEBHOOK_SECRET: 'whsec_t' };
 
 /**
  * The address the app believes for a request behind a proxy that appends the peer it saw to

@@ -1,5 +1,10 @@
-import { and, asc, count, eq, ne, sql } from 'drizzle-orm';
-import { approvedAccount, canDecideApproval, rejectedAccount } from '../../../domain';
+import { and, asc, count, eq, ne, not, sql } from 'drizzle-orm';
+import {
+  approvedAccount,
+  canDecideApproval,
+  PENDING_PAID_REGISTRATION,
+  rejectedAccount,
+} from '../../../domain';
 import { users } from '../../db/schema';
 import type { AppDeps } from '../../deps';
 import { audit } from '../../lib/audit';
@@ -10,7 +15,17 @@ import { approvalMail, rejectionMail } from '../../mail/templates';
 import { findUserByEmail } from '../auth/login-service';
 import { presentPendingApproval } from './presenter';
 
-const pendingWhere = and(eq(users.approvalStatus, 'pending'), eq(users.isDeleted, false));
+/** The review queue: paid registrations join it only once their payment completed. */
+const pendingWhere = and(
+  eq(users.approvalStatus, 'pending'),
+  eq(users.isDeleted, false),
+  not(
+    and(
+      eq(users.membershipType, PENDING_PAID_REGISTRATION.membershipType),
+      eq(users.subscriptionStatus, PENDING_PAID_REGISTRATION.subscriptionStatus),
+    )!,
+  ),
+);
 
 export function createApprovalsService(deps: AppDeps & { kickMail(): void }) {
   const { db } = deps.database;

@@ -1,5 +1,10 @@
 import { and, count, eq, gte, sql } from 'drizzle-orm';
-import { effectiveSubscriptionStatus, LOGIN_MESSAGES, trialStatus } from '../../../domain';
+import {
+  effectiveSubscriptionStatus,
+  isAwaitingPayment,
+  LOGIN_MESSAGES,
+  trialStatus,
+} from '../../../domain';
 import { lockKeys } from '../../db/advisory-lock';
 import type { Db, Tx } from '../../db/client';
 import { loginAttempts, loginLocks, type UserRow, users } from '../../db/schema';
@@ -49,7 +54,7 @@ export type PinVerdict =
   | { kind: 'ok'; user: UserRow }
   | { kind: 'rate_limited'; retryAt: Date }
   | { kind: 'invalid_credentials' }
-  | { kind: 'pending_approval' }
+  | { kind: 'pending_approval'; awaitingPayment: boolean }
   | { kind: 'invalid_pin' }
   | { kind: 'account_locked'; until: Date | null };
 
@@ -100,7 +105,9 @@ export function createPinGuard(deps: AppDeps) {
         return { kind: 'invalid_credentials' } as const;
       }
       // Not a guess: nothing compared, nothing counted against the address.
-      if (user.approvalStatus !== 'approved') return { kind: 'pending_approval' } as const;
+      if (user.approvalStatus !== 'approved') {
+        return { kind: 'pending_approval', awaitingPayment: isAwaitingPayment(user) } as const;
+      }
 
       await lockKeys(tx, [`login-user:${user.id}`]);
       const [lock] = await tx.select().from(loginLocks).where(eq(loginLocks.userId, user.id));
@@ -212,7 +219,12 @@ export function pinRefusal(verdict: Exclude<PinVerdict, { kind: 'ok' }>): HttpEr
     case 'invalid_credentials':
       return fail(401, 'invalid_credentials', LOGIN_MESSAGES.invalid_credentials);
     case 'pending_approval':
-      return fail(403, 'pending_approval', LOGIN_MESSAGES.pending_approval);
+      // A paid registration whose payment never completed is told to pay, not to wait.
+      return verdict.awaitingPayment
+        ? fail(403, 'subscription_inactive', LOGIN_MESSAGES.activation_pending, {
+            subscriptionStatus: 'pending',
+          })
+        : fail(403, 'pending_approval', LOGIN_MESSAGES.pending_approval);
     case 'invalid_pin':
       return fail(401, 'invalid_pin', LOGIN_MESSAGES.invalid_pin);
     case 'account_locked':

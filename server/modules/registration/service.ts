@@ -115,7 +115,8 @@ export function createRegistrationService(deps: AppDeps) {
   return { checkEmail, initiate };
 }
 
-function userExists(renewable: boolean) {
+/** 409 USER_EXISTS, as every registration call answers an e-mail already registered. */
+export function userExists(renewable: boolean) {
   return new HttpError(409, USER_EXISTS_MESSAGE, {
     success: false,
     code: 'USER_EXISTS',
