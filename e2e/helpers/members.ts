@@ -14,6 +14,17 @@ export async function approvedMember(baseURL: string, name = 'E2E Crew') {
       data: { email, name, role: 'IFL', membership: 'trial' },
     });
     expect(registered.status(), await registered.text()).toBe(201);
+  } finally {
+    await api.dispose();
+  }
+  const pin = await approveAsAdmin(baseURL, email);
+  return { email, pin, name };
+}
+
+/** The admin approves this registration through the API; the answer carries the member's PIN. */
+export async function approveAsAdmin(baseURL: string, email: string) {
+  const api = await request.newContext({ baseURL });
+  try {
     const login = await api.post('/api/auth/login', {
       data: { email: adminEmail(), passcode: adminPasscode() },
     });
@@ -26,8 +37,7 @@ export async function approvedMember(baseURL: string, name = 'E2E Crew') {
     if (!entry) throw new Error(`${email} is not among the pending approvals`);
     const approved = await api.post(`/api/admin/approve-user/${entry.id}`);
     expect(approved.status(), await approved.text()).toBe(200);
-    const { pin } = (await approved.json()) as { pin: string };
-    return { email, pin, name };
+    return ((await approved.json()) as { pin: string }).pin;
   } finally {
     await api.dispose();
   }

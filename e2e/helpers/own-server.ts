@@ -1,0 +1,72 @@
+import { type ChildProcess, spawn } from 'node:child_process';
+import { mkdtempSync } from 'node:fs';
+import { createServer } from 'node:net';
+import os from 'node:os';
+import path from 'node:path';
+
+/**
+ * A Jumpseat server of the test's own, for journeys the shared one cannot make: one that runs
+ * days ahead (TEST_CLOCK_OFFSET_MS) on a data directory a first server filled. It serves the
+ * web build the shared server's start already made.
+ */
+export type OwnServer = { baseURL: string; dataDir: string; stop(): Promise<void> };
+
+function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const probe = createServer().listen(0, '127.0.0.1', () => {
+      const address = probe.address();
+      probe.close(() =>
+        typeof address === 'object' && address
+          ? resolve(address.port)
+          : reject(new Error('no port')),
+      );
+    });
+  });
+}
+
+export const newDataDir = () => mkdtempSync(path.join(os.tmpdir(), 'jumpseat-e2e-own-'));
+
+export async function startOwnServer(opts: {
+  dataDir: string;
+  clockOffsetMs?: number;
+}): Promise<OwnServer> {
+  const port = await freePort();
+  const child: ChildProcess = spawn(process.execPath, ['--import', 'tsx', 'server/main.ts'], {
+    cwd: process.cwd(),
+    env: {
+      ...process.env,
+      NODE_ENV: 'test',
+      PORT: String(port),
+      DATA_DIR: opts.dataDir,
+      DATABASE_URL: '',
+      APP_SECRET: 'own'.repeat(22),
+      TEST_CLOCK_OFFSET_MS: String(opts.clockOffsetMs ?? 0),
+      RATE_LIMIT_REGISTER_PER_IP: '1000',
+      RATE_LIMIT_CHECK_EMAIL_PER_IP: '1000',
+    },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  let output = '';
+  const exited = new Promise<number | null>((resolve) =>
+    child.once('exit', (code) => resolve(code)),
+  );
+  // Ready when it says so (main.ts prints the line once it listens), not after a guessed delay.
+  await new Promise<void>((resolve, reject) => {
+    const onData = (chunk: Buffer) => {
+      output += chunk.toString();
+      if (output.includes('Jumpseat is running')) resolve();
+    };
+    child.stdout?.on('data', onData);
+    child.stderr?.on('data', onData);
+    exited.then((code) => reject(new Error(`server exited (${code}) before ready:\n${output}`)));
+  });
+  return {
+    baseURL: `http://localhost:${port}`,
+    dataDir: opts.dataDir,
+    async stop() {
+      child.kill('SIGTERM');
+      const code = await exited;
+      if (code !== 0) throw new Error(`server exited ${code}:\n${output}`);
+    },
+  };
+}

@@ -1,0 +1,113 @@
+import { expect, type Page, test } from '@playwright/test';
+import { signIn, uniqueEmail } from './helpers/accounts';
+import { approveAsAdmin, approvedMember } from './helpers/members';
+import { newDataDir, startOwnServer } from './helpers/own-server';
+
+const DAY = 24 * 60 * 60 * 1000;
+
+/** On the local checkout (no Stripe key configured): check what is sold, then pay. */
+async function payOnLocalCheckout(page: Page, plan: 'Monthly' | 'Yearly', amount: string) {
+  await expect(page).toHaveURL(/\/checkout\/cs_local_/);
+  await expect(page.getByRole('heading', { name: 'Checkout' })).toBeVisible();
+  await expect(page.getByText(plan, { exact: true })).toBeVisible();
+  await expect(page.getByText(amount)).toBeVisible();
+  await page.getByRole('button', { name: 'Pay', exact: true }).click();
+}
+
+async function expectMembership(page: Page, badge: string) {
+  await page.goto('/profile');
+  const banner = page.getByRole('region', { name: 'Membership' });
+  await expect(banner.getByText('Membership: Active')).toBeVisible();
+  await expect(page.getByText(badge, { exact: true })).toBeVisible();
+}
+
+test('a yearly registration through the local checkout, approval, sign-in and an Active YEARLY membership', async ({
+  page,
+  baseURL,
+}) => {
+  const email = uniqueEmail();
+  await page.goto('/register');
+  await page.getByLabel('Work email').fill(email);
+  await page.getByLabel('Full name').fill('E2E Yearly Member');
+  await page.getByLabel('Role', { exact: true }).selectOption('IFM');
+  await page.getByRole('radio', { name: /Yearly/ }).check();
+  await page
+    .getByRole('region', { name: 'Terms and Data Privacy Policy' })
+    .evaluate((box) => box.scrollTo(0, box.scrollHeight));
+  await page.getByRole('checkbox', { name: /agree to the Terms/ }).check();
+  await expect(page.getByText('This email is available.')).toBeVisible();
+  await page.getByRole('button', { name: 'Pay £12.99/year' }).click();
+
+  await payOnLocalCheckout(page, 'Yearly', '£12.99/year');
+  await expect(page).toHaveURL(/\/payment\?session_id=cs_local_/);
+  await expect(page.getByRole('heading', { name: 'Registration Complete!' })).toBeVisible();
+  // Then on to sign-in by itself (3 s).
+  await expect(page).toHaveURL(/\/login$/, { timeout: 15_000 });
+
+  const pin = await approveAsAdmin(baseURL!, email);
+  await signIn(page, email, pin);
+  await expectMembership(page, 'YEARLY');
+});
+
+test('a trial member converts to monthly through the trial banner and keeps their PIN', async ({
+  page,
+  baseURL,
+}) => {
+  const member = await approvedMember(baseURL!, 'E2E Converting Member');
+  await signIn(page, member.email, member.pin);
+  await page.goto('/profile');
+  await page.getByRole('region', { name: 'Trial' }).getByRole('link', { name: 'Upgrade' }).click();
+  await expect(page).toHaveURL(/\/convert-trial$/);
+  await page.getByRole('radio', { name: /Monthly/ }).check();
+  await page.getByRole('button', { name: 'Continue to Payment' }).click();
+
+  await payOnLocalCheckout(page, 'Monthly', '£1.99/month');
+  await expect(page).toHaveURL(/\/payment-success\?session_id=cs_local_/);
+  await expect(page.getByText(member.email)).toBeVisible();
+
+  // The same PIN still signs in, now as a paying member.
+  await page.context().clearCookies();
+  await signIn(page, member.email, member.pin);
+  await expectMembership(page, 'MONTHLY');
+});
+
+test('a member whose trial ran out is sent to renewal at sign-in and renews', async ({
+  browser,
+}) => {
+  // One data directory, two servers: today to join, eight days later to come back.
+  const dataDir = newDataDir();
+  const today = await startOwnServer({ dataDir });
+  let member: Awaited<ReturnType<typeof approvedMember>>;
+  try {
+    member = await approvedMember(today.baseURL, 'E2E Returning Member');
+  } finally {
+    await today.stop();
+  }
+  const later = await startOwnServer({ dataDir, clockOffsetMs: 8 * DAY });
+  const context = await browser.newContext({ baseURL: later.baseURL });
+  try {
+    const page = await context.newPage();
+    await page.goto('/passcode');
+    await page.getByLabel('Work email').fill(member.email);
+    for (const [index, digit] of [...member.pin].entries()) {
+      await page.getByLabel(`PIN digit ${index + 1}`).fill(digit);
+    }
+    await page.getByRole('button', { name: 'Sign In', exact: true }).click();
+
+    await expect(page).toHaveURL(/\/renew\?email=/);
+    await expect(page.getByLabel('Work email')).toHaveValue(member.email);
+    await page.getByRole('button', { name: 'Continue' }).click();
+    await expect(page.getByRole('heading', { name: /Welcome back/ })).toBeVisible();
+    await page.getByRole('button', { name: 'Monthly: Pay £1.99/month' }).click();
+
+    await payOnLocalCheckout(page, 'Monthly', '£1.99/month');
+    await expect(page).toHaveURL(/\/payment-success\?session_id=cs_local_/);
+    await expect(page.getByText('Membership Renewal')).toBeVisible();
+
+    await signIn(page, member.email, member.pin);
+    await expectMembership(page, 'MONTHLY');
+  } finally {
+    await context.close();
+    await later.stop();
+  }
+});
