@@ -29,6 +29,7 @@ import { authRoutes } from './modules/auth/routes';
 import { crewRoutes } from './modules/crew/routes';
 import { flightRoutes } from './modules/flights/routes';
 import { healthRoutes } from './modules/health/routes';
+import { membershipRoutes } from './modules/membership/routes';
 import { messageRoutes } from './modules/messages/routes';
 import { type Bus, createLocalBus, createPostgresBus } from './modules/realtime/bus';
 import { registerLiveInvalidation } from './modules/realtime/live-invalidation';
@@ -184,6 +185,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   await app.register(crewRoutes);
   await app.register(usersRoutes);
   await app.register(accountRoutes);
+  await app.register(membershipRoutes);
   await app.register(realtimeRoutes);
 
   const webDist = options.webDist === undefined ? path.join(root, 'web', 'dist') : options.webDist;

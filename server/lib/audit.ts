@@ -9,6 +9,7 @@ export type AuditAction =
   | 'auth.pin_reset'
   | 'flight.delete'
   | 'flight_crew.remove'
+  | 'membership.cancellation_request'
   | 'registration.trial'
   | 'user.approve'
   | 'user.reject'
