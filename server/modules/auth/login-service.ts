@@ -50,6 +50,7 @@ export type PinVerdict =
   | { kind: 'rate_limited'; retryAt: Date }
   | { kind: 'invalid_credentials' }
   | { kind: 'pending_approval' }
+  | { kind: 'activation_pending' }
   | { kind: 'invalid_pin' }
   | { kind: 'account_locked'; until: Date | null };
 
@@ -99,8 +100,13 @@ export function createPinGuard(deps: AppDeps) {
         await record('invalid_credentials', false);
         return { kind: 'invalid_credentials' } as const;
       }
-      // Not a guess: nothing compared, nothing counted against the address.
-      if (user.approvalStatus !== 'approved') return { kind: 'pending_approval' } as const;
+      // Not a guess: nothing compared, nothing counted against the address. A paid
+      // registration whose payment has not completed is told to pay, not to wait (spec §8).
+      if (user.approvalStatus !== 'approved') {
+        return awaitsPayment(user)
+          ? ({ kind: 'activation_pending' } as const)
+          : ({ kind: 'pending_approval' } as const);
+      }
 
       await lockKeys(tx, [`login-user:${user.id}`]);
       const [lock] = await tx.select().from(loginLocks).where(eq(loginLocks.userId, user.id));
@@ -199,6 +205,10 @@ export function createPinGuard(deps: AppDeps) {
   return { check, chargeRefusedInput };
 }
 
+/** A paid registration still waiting for its payment ('activation pending', spec §4). */
+const awaitsPayment = (user: UserRow) =>
+  user.membershipType === 'paid' && user.subscriptionStatus === 'pending';
+
 /** The verdict of a refused PIN check as the HTTP error the sign-in contract names. */
 export function pinRefusal(verdict: Exclude<PinVerdict, { kind: 'ok' }>): HttpError {
   switch (verdict.kind) {
@@ -213,6 +223,11 @@ export function pinRefusal(verdict: Exclude<PinVerdict, { kind: 'ok' }>): HttpEr
       return fail(401, 'invalid_credentials', LOGIN_MESSAGES.invalid_credentials);
     case 'pending_approval':
       return fail(403, 'pending_approval', LOGIN_MESSAGES.pending_approval);
+    case 'activation_pending':
+      return fail(403, 'subscription_inactive', LOGIN_MESSAGES.activation_pending, {
+        subscriptionStatus: 'pending',
+        canRenew: false,
+      });
     case 'invalid_pin':
       return fail(401, 'invalid_pin', LOGIN_MESSAGES.invalid_pin);
     case 'account_locked':
