@@ -15,6 +15,7 @@ import { storableInput } from '../domain';
 import type { Config } from './config';
 import type { Database } from './db/client';
 import { createMailSender } from './jobs/mail-sender';
+import { expireSubscriptions, expireTrials, sendExpiryReminders } from './jobs/membership-expiry';
 import { createScheduler } from './jobs/scheduler';
 import { type Clock, systemClock } from './lib/clock';
 import { serializeError } from './lib/log-errors';
@@ -111,6 +112,27 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     log: app.log,
   });
   scheduler.add({ name: 'mail', everyMs: 2_000, run: () => mail.runOnce() });
+  // Membership jobs: each takes its own advisory lock, so with several instances one runs it.
+  // Sign-in already judges expiry by the clock; these keep the stored status and lists true.
+  const MEMBERSHIP_JOB_MS = 5 * 60_000;
+  scheduler.add({
+    name: 'trial-expiry',
+    everyMs: MEMBERSHIP_JOB_MS,
+    run: () => expireTrials(database.db, clock.now()),
+  });
+  scheduler.add({
+    name: 'subscription-expiry',
+    everyMs: MEMBERSHIP_JOB_MS,
+    run: () => expireSubscriptions(database.db, clock.now()),
+  });
+  scheduler.add({
+    name: 'expiry-reminders',
+    everyMs: MEMBERSHIP_JOB_MS,
+    run: async () => {
+      const run = await sendExpiryReminders(database.db, clock.now(), config.publicUrl);
+      if (run.ran && run.count > 0) scheduler.kick('mail');
+    },
+  });
   const bus =
     options.bus ??
     (config.databaseUrl ? await createPostgresBus(config.databaseUrl, app.log) : createLocalBus());
