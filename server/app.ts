@@ -15,6 +15,7 @@ import { storableInput } from '../domain';
 import type { Config } from './config';
 import type { Database } from './db/client';
 import { createMailSender } from './jobs/mail-sender';
+import { expireSubscriptions, expireTrials, sendExpiryReminders } from './jobs/membership-expiry';
 import { createScheduler } from './jobs/scheduler';
 import { type Clock, systemClock } from './lib/clock';
 import { serializeError } from './lib/log-errors';
@@ -29,6 +30,7 @@ import { authRoutes } from './modules/auth/routes';
 import { crewRoutes } from './modules/crew/routes';
 import { flightRoutes } from './modules/flights/routes';
 import { healthRoutes } from './modules/health/routes';
+import { membershipRoutes } from './modules/membership/routes';
 import { messageRoutes } from './modules/messages/routes';
 import { paymentRoutes } from './modules/payments/routes';
 import { type Bus, createLocalBus, createPostgresBus } from './modules/realtime/bus';
@@ -111,6 +113,27 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     log: app.log,
   });
   scheduler.add({ name: 'mail', everyMs: 2_000, run: () => mail.runOnce() });
+  // Membership jobs: each takes its own advisory lock, so with several instances one runs it.
+  // Sign-in already judges expiry by the clock; these keep the stored status and lists true.
+  const MEMBERSHIP_JOB_MS = 5 * 60_000;
+  scheduler.add({
+    name: 'trial-expiry',
+    everyMs: MEMBERSHIP_JOB_MS,
+    run: () => expireTrials(database.db, clock.now()),
+  });
+  scheduler.add({
+    name: 'subscription-expiry',
+    everyMs: MEMBERSHIP_JOB_MS,
+    run: () => expireSubscriptions(database.db, clock.now()),
+  });
+  scheduler.add({
+    name: 'expiry-reminders',
+    everyMs: MEMBERSHIP_JOB_MS,
+    run: async () => {
+      const run = await sendExpiryReminders(database.db, clock.now(), config.publicUrl);
+      if (run.ran && run.count > 0) scheduler.kick('mail');
+    },
+  });
   const bus =
     options.bus ??
     (config.databaseUrl ? await createPostgresBus(config.databaseUrl, app.log) : createLocalBus());
@@ -186,6 +209,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   await app.register(crewRoutes);
   await app.register(usersRoutes);
   await app.register(accountRoutes);
+  await app.register(membershipRoutes);
   await app.register(realtimeRoutes);
 
   const webDist = options.webDist === undefined ? path.join(root, 'web', 'dist') : options.webDist;

@@ -3,6 +3,9 @@ import { DAY_MS } from '../constants';
 import {
   adminExpiryTone,
   avatarRing,
+  CANCELLATION_TEXTS,
+  canRenewMembership,
+  hasCancellableSubscription,
   type MembershipUser,
   matchesMembershipFilter,
   membershipDisplay,
@@ -215,5 +218,51 @@ describe('admin helpers', () => {
   ] as const)('an admin-created %s membership badges as %s', (duration, badge) => {
     const expiry = membershipExpiry(duration, now).toISOString();
     expect(subscriptionBadge(member(expiry), now)).toBe(badge);
+  });
+});
+
+describe('hasCancellableSubscription', () => {
+  const paid = (fields: Partial<MembershipUser> & { subscriptionStatus?: string } = {}) => ({
+    membershipType: 'paid',
+    subscriptionStatus: 'active',
+    subscriptionExpiresAt: inDays(20),
+    ...fields,
+  });
+  it('allows an active paid member up to the last second of the period', () => {
+    expect(hasCancellableSubscription(paid(), now)).toEqual({ ok: true });
+    const lastSecond = new Date(now.getTime() + 1000).toISOString();
+    expect(hasCancellableSubscription(paid({ subscriptionExpiresAt: lastSecond }), now).ok).toBe(
+      true,
+    );
+  });
+  it.each([
+    ['a trial', { membershipType: 'trial' }],
+    ['a tester', { membershipType: 'tester', subscriptionExpiresAt: null }],
+    ['a lifetime member', { membershipType: 'lifetime', subscriptionExpiresAt: null }],
+    ['an expired paid member', { subscriptionStatus: 'expired' }],
+    ['a cancelled paid member', { subscriptionStatus: 'cancelled' }],
+    ['a paid member past the expiry', { subscriptionExpiresAt: now.toISOString() }],
+  ])('refuses %s', (_who, fields) => {
+    expect(hasCancellableSubscription(paid(fields), now)).toEqual({
+      ok: false,
+      reason: CANCELLATION_TEXTS.notPaid,
+    });
+  });
+  it('names the 7 working days of notice', () => {
+    expect(CANCELLATION_TEXTS.submitted).toContain('at least 7 working days before');
+  });
+});
+
+describe('canRenewMembership', () => {
+  const base = { approvalStatus: 'approved', membershipType: 'paid', subscriptionStatus: 'active' };
+  it('a paid period that ran out may renew before any job marks it expired', () => {
+    expect(canRenewMembership({ ...base, subscriptionExpiresAt: now.toISOString() }, now)).toBe(
+      true,
+    );
+    expect(canRenewMembership({ ...base, subscriptionExpiresAt: inDays(1) }, now)).toBe(false);
+  });
+  it('a tester without expiry never may; a cancelled member may', () => {
+    expect(canRenewMembership({ ...base, membershipType: 'tester' }, now)).toBe(false);
+    expect(canRenewMembership({ ...base, subscriptionStatus: 'cancelled' }, now)).toBe(true);
   });
 });

@@ -1,6 +1,7 @@
 import {
   ADMIN_EXPIRY_WARNING_DAYS,
   BADGE_LIFETIME_AFTER_YEAR,
+  CANCELLATION_NOTICE_WORKING_DAYS,
   DAY_MS,
   EXPIRING_SOON_DAYS,
   LIFETIME_FROM_YEAR,
@@ -207,6 +208,34 @@ export function canRenewMembership(
   now: Date,
 ): boolean {
   if (user.isDeleted || user.approvalStatus !== 'approved') return false;
-  if (user.subscriptionStatus === 'expired' || user.subscriptionStatus === 'cancelled') return true;
+  // The status that counts now: a paid period that ran out before the expiry job marked it
+  // may renew at once, as sign-in (which judges the same way) tells the member.
+  const status = effectiveSubscriptionStatus(user, now);
+  if (status === 'expired' || status === 'cancelled') return true;
   return isTrial(user) && trialStatus(user, now).trialExpired;
 }
+
+/** What a cancellation request answers (accounts spec §4, §9: a request, not an immediate cancel). */
+export const CANCELLATION_TEXTS = {
+  submitted: `Your cancellation request has been sent to the admin team. Requests must be sent at least ${CANCELLATION_NOTICE_WORKING_DAYS} working days before your next payment date.`,
+  notPaid: 'Only members with an active paid subscription can request a cancellation.',
+} as const;
+
+/**
+ * Who may ask the admins to cancel: a paid member whose subscription counts as active now.
+ * Trials end by themselves, testers and lifetime members pay nothing, and a lapsed or
+ * cancelled subscription has nothing left to cancel.
+ */
+export function hasCancellableSubscription(
+  user: MembershipUser & { subscriptionStatus: string },
+  now: Date,
+): { ok: true } | { ok: false; reason: string } {
+  if (user.membershipType === 'paid' && effectiveSubscriptionStatus(user, now) === 'active') {
+    return { ok: true };
+  }
+  return { ok: false, reason: CANCELLATION_TEXTS.notPaid };
+}
+
+/** Was this account never a paying one (a free trial or a tester) before it lapsed? */
+export const wasTestMember = (user: MembershipUser) =>
+  user.membershipType === 'trial' || user.membershipType === 'tester';

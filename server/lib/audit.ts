@@ -13,6 +13,7 @@ export type AuditAction =
   | 'payment.invoice_paid'
   | 'payment.subscription_status'
   | 'registration.paid'
+  | 'membership.cancellation_request'
   | 'registration.trial'
   | 'user.approve'
   | 'user.reject'

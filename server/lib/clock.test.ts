@@ -10,7 +10,9 @@ describe('processClock', () => {
   it('runs a test server ahead by the offset', () => {
     const day = 24 * 60 * 60 * 1000;
     const before = Date.now();
-    const at = processClock('test', String(8 * day)).now().getTime();
+    const at = processClock('test', String(8 * day))
+      .now()
+      .getTime();
     expect(at).toBeGreaterThanOrEqual(before + 8 * day);
     expect(at).toBeLessThanOrEqual(Date.now() + 8 * day);
   });

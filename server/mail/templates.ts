@@ -105,3 +105,46 @@ export function pinChangedMail(name: string | null): MailContent {
     ]),
   };
 }
+
+/**
+ * EXPIRY_REMINDER_DAYS before a membership or a trial ends. A paid subscription that renews by
+ * itself is extended by its payment, so the mail says there is then nothing to do.
+ */
+export function expiryReminderMail(
+  name: string | null,
+  kind: 'trial' | 'membership',
+  endsAt: Date,
+  actionUrl: string,
+): MailContent {
+  const day = endsAt.toLocaleDateString('en-GB', {
+    weekday: 'long',
+    day: 'numeric',
+    month: 'long',
+    year: 'numeric',
+    timeZone: 'UTC',
+  });
+  const lines =
+    kind === 'trial'
+      ? {
+          subject: 'Your Jumpseat trial ends soon',
+          ends: `Your free Jumpseat trial ends on ${day}.`,
+          action:
+            'Choose a monthly or yearly membership to keep your access (your PIN stays the same):',
+          link: 'Upgrade now',
+        }
+      : {
+          subject: 'Your Jumpseat membership ends soon',
+          ends: `Your Jumpseat membership ends on ${day}. If your subscription renews automatically, there is nothing to do.`,
+          action: 'Otherwise, renew to keep your access:',
+          link: 'Renew membership',
+        };
+  return {
+    subject: lines.subject,
+    text: `${greeting(name)}\n\n${lines.ends}\n\n${lines.action}\n${actionUrl}\n\nThe Jumpseat team\n`,
+    html: layout([
+      escapeHtml(greeting(name)),
+      escapeHtml(lines.ends),
+      `${escapeHtml(lines.action)} <a href="${escapeHtml(actionUrl)}">${lines.link}</a>`,
+    ]),
+  };
+}

@@ -595,6 +595,28 @@ describe('refused input counts toward the limit of its route', () => {
       valid: (ip: string) => post('/api/auth/forgot-passcode', '{"email":"someone@ba.com"}', ip),
     },
     {
+      name: 'POST /api/auth/verify-email',
+      limit: () => t.app.deps.config.limits.checkEmailPerIp,
+      invalid: (i: number, ip: string) => post('/api/auth/verify-email', invalidBodies[i % 4]!, ip),
+      valid: (ip: string) => post('/api/auth/verify-email', '{"email":"someone@ba.com"}', ip),
+    },
+    {
+      name: 'POST /api/auth/renew-membership-form',
+      limit: () => t.app.deps.config.limits.checkEmailPerIp,
+      invalid: (i: number, ip: string) =>
+        i % 2
+          ? post('/api/auth/renew-membership-form', invalidBodies[i % 4]!, ip)
+          : t.app.inject({
+              method: 'POST',
+              url: '/api/auth/renew-membership-form',
+              payload: 'email=%00',
+              remoteAddress: ip,
+              headers: { 'content-type': 'application/x-www-form-urlencoded' },
+            }),
+      valid: (ip: string) =>
+        post('/api/auth/renew-membership-form', '{"email":"someone@ba.com"}', ip),
+    },
+    {
       name: 'GET /api/check-email',
       limit: () => t.app.deps.config.limits.checkEmailPerIp,
       invalid: (i: number, ip: string) =>

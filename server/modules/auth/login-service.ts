@@ -54,7 +54,8 @@ export type PinVerdict =
   | { kind: 'ok'; user: UserRow }
   | { kind: 'rate_limited'; retryAt: Date }
   | { kind: 'invalid_credentials' }
-  | { kind: 'pending_approval'; awaitingPayment: boolean }
+  | { kind: 'pending_approval' }
+  | { kind: 'activation_pending' }
   | { kind: 'invalid_pin' }
   | { kind: 'account_locked'; until: Date | null };
 
@@ -104,9 +105,12 @@ export function createPinGuard(deps: AppDeps) {
         await record('invalid_credentials', false);
         return { kind: 'invalid_credentials' } as const;
       }
-      // Not a guess: nothing compared, nothing counted against the address.
+      // Not a guess: nothing compared, nothing counted against the address. A paid
+      // registration whose payment has not completed is told to pay, not to wait (spec §8).
       if (user.approvalStatus !== 'approved') {
-        return { kind: 'pending_approval', awaitingPayment: isAwaitingPayment(user) } as const;
+        return isAwaitingPayment(user)
+          ? ({ kind: 'activation_pending' } as const)
+          : ({ kind: 'pending_approval' } as const);
       }
 
       await lockKeys(tx, [`login-user:${user.id}`]);
@@ -219,12 +223,12 @@ export function pinRefusal(verdict: Exclude<PinVerdict, { kind: 'ok' }>): HttpEr
     case 'invalid_credentials':
       return fail(401, 'invalid_credentials', LOGIN_MESSAGES.invalid_credentials);
     case 'pending_approval':
-      // A paid registration whose payment never completed is told to pay, not to wait.
-      return verdict.awaitingPayment
-        ? fail(403, 'subscription_inactive', LOGIN_MESSAGES.activation_pending, {
-            subscriptionStatus: 'pending',
-          })
-        : fail(403, 'pending_approval', LOGIN_MESSAGES.pending_approval);
+      return fail(403, 'pending_approval', LOGIN_MESSAGES.pending_approval);
+    case 'activation_pending':
+      return fail(403, 'subscription_inactive', LOGIN_MESSAGES.activation_pending, {
+        subscriptionStatus: 'pending',
+        canRenew: false,
+      });
     case 'invalid_pin':
       return fail(401, 'invalid_pin', LOGIN_MESSAGES.invalid_pin);
     case 'account_locked':

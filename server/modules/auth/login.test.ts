@@ -105,6 +105,30 @@ describe('POST /api/auth/login', () => {
     ).toEqual([]);
   });
 
+  it('a paid registration awaiting its payment: 403 activation pending, nothing counted', async () => {
+    const user = await buildPending(t.database.db, { membershipType: 'paid' });
+    for (let i = 0; i < 6; i++) {
+      const res = await login(user.email, '0001');
+      expect(res.statusCode).toBe(403);
+      expect(res.json()).toEqual({
+        success: false,
+        errorType: 'subscription_inactive',
+        subscriptionStatus: 'pending',
+        canRenew: false,
+        message: LOGIN_MESSAGES.activation_pending,
+      });
+    }
+    expect(
+      await t.database.db.select().from(loginLocks).where(eq(loginLocks.userId, user.id)),
+    ).toEqual([]);
+    // Paid, and now awaiting the admins: the usual pending answer.
+    const paid = await buildPending(t.database.db, {
+      membershipType: 'paid',
+      subscriptionStatus: 'active',
+    });
+    expect((await login(paid.email, DEFAULT_PIN)).json().errorType).toBe('pending_approval');
+  });
+
   it.each([
     ['rejected', { approvalStatus: 'rejected' as const }],
     ['deleted', {}],
@@ -164,6 +188,7 @@ describe('POST /api/auth/login', () => {
         subscriptionStatus: status,
         message,
         canRenew,
+        email: user.email,
       });
     },
   );
@@ -176,6 +201,7 @@ describe('POST /api/auth/login', () => {
     expect((await login(lapsed.email, DEFAULT_PIN)).json()).toMatchObject({
       subscriptionStatus: 'expired',
       canRenew: true,
+      email: lapsed.email,
     });
     const tester = await buildCrew(t.database.db, {
       membershipType: 'tester',
