@@ -78,6 +78,9 @@ test('a trial member converts to the annual plan through the trial banner and ke
 test('a member whose trial ran out is sent to renewal at sign-in and renews', async ({
   browser,
 }) => {
+  // Two server starts of its own (each awaited on its ready line) on top of the journey: on a
+  // busy 2-core CI box that alone outlasted the default 30 s.
+  test.setTimeout(120_000);
   // One data directory, two servers: today to join, eight days later to come back.
   const dataDir = newDataDir();
   const today = await startOwnServer({ dataDir });

@@ -8,12 +8,16 @@ export type Frame = { type: string; [key: string]: unknown };
 /** A real socket on a real port, as a browser would open it. */
 export class SocketClient {
   frames: Frame[] = [];
+  /** Every frame in arrival order, kept when `next` takes one off `frames`. */
+  arrived: Frame[] = [];
   closed: { code: number; at: number } | null = null;
   /** Checked on every frame and on close: waits resolve on the event, not on a timer. */
   private readonly waiters = new Set<() => void>();
   constructor(readonly ws: WebSocket) {
     ws.on('message', (data) => {
-      this.frames.push(JSON.parse(data.toString()));
+      const frame = JSON.parse(data.toString()) as Frame;
+      this.frames.push(frame);
+      this.arrived.push(frame);
       this.notify();
     });
     ws.on('close', (code) => {

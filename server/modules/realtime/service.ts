@@ -119,12 +119,18 @@ export function createRealtime(deps: {
    * query, no trip through the bus), and the other instances through the bus, which load it.
    */
   function publishMessage(sent: SentMessage) {
-    try {
-      deliverMessage(sent, deps.clock.now());
-    } catch (err) {
-      // The message is committed: its sender must get their acknowledgement regardless.
-      deps.log.warn({ err }, 'local message delivery failed');
-    }
+    const now = deps.clock.now();
+    // On the next turn, so the sending socket reads its `message_ack` before its own `message`
+    // frame: the other way round, the sender's screen showed the message twice (the pending copy
+    // and the pushed one) until the ack arrived.
+    setImmediate(() => {
+      try {
+        deliverMessage(sent, now);
+      } catch (err) {
+        // The message is committed: its sender must get their acknowledgement regardless.
+        deps.log.warn({ err }, 'local message delivery failed');
+      }
+    });
     const { wave, sender } = sent;
     const recipientId = wave.senderId === sender.id ? wave.receiverId : wave.senderId;
     if (deps.bus.kind === 'postgres') {

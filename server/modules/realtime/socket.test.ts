@@ -70,6 +70,10 @@ describe('the WebSocket channel', () => {
         data: { waveId: wave.id, content: 'hello', recipientId: b.id },
       });
     }
+    // The sending socket reads its ack first: the pushed copy must not land while the screen
+    // still shows the pending one (it showed twice).
+    const order = sender.arrived.map((f) => f.type);
+    expect(order.indexOf('message_ack')).toBeLessThan(order.indexOf('message'));
     expect(await phone.next('push_notification')).toMatchObject({
       data: { title: 'New Message', url: `/messages?waveId=${wave.id}` },
     });
