@@ -193,7 +193,8 @@ test('sign out of all devices ends the other browser session too', async ({
 
     expect((await laptop.request.get('/api/auth/me')).status()).toBe(401);
     await laptop.goto('/profile');
-    await expect(laptop).toHaveURL(/\/$/);
+    // Back to the landing, which keeps the way back to /profile for after sign-in.
+    await expect(laptop).toHaveURL(/\/\?next=%2Fprofile$/);
   } finally {
     await other.close();
   }

@@ -20,16 +20,15 @@ export function RequireSession({ children }: { children: ReactNode }) {
   const navigate = useNavigate();
   const location = useLocation();
   const signedOut = !session.isPending && !session.data;
+  // /home is where sign-in leads anyway, so it needs no `next`.
   const here = `${location.pathname}${location.search}`;
+  const landing = here === '/home' ? '/' : `/?next=${encodeURIComponent(here)}`;
 
   useEffect(() => {
     if (!signedOut) return;
-    const timer = setTimeout(
-      () => navigate(`/?next=${encodeURIComponent(here)}`, { replace: true }),
-      REDIRECT_DELAY_MS,
-    );
+    const timer = setTimeout(() => navigate(landing, { replace: true }), REDIRECT_DELAY_MS);
     return () => clearTimeout(timer);
-  }, [signedOut, navigate, here]);
+  }, [signedOut, navigate, landing]);
 
   if (session.isPending) return <CenteredStatus text="Loading..." />;
   if (!session.data) return <CenteredStatus text="Redirecting..." />;
