@@ -8,6 +8,7 @@ export * from './roster/parser';
 export * from './rules/access';
 export * from './rules/account';
 export * from './rules/approval';
+export * from './rules/first-run';
 export * from './rules/flights';
 export * from './rules/identity';
 export * from './rules/membership';

@@ -28,7 +28,8 @@ test('first-time setup after the first sign-in: skip, then save, and the profile
   await expect(page.getByLabel('Full name')).toHaveValue('E2E Crew');
   await expect(page.getByLabel('Nickname (optional)')).toHaveValue('');
   await expect(page.getByLabel('Show my name after a match')).toBeChecked();
-  await expect(page.getByLabel('Share my contact info')).toBeChecked();
+  // Setup starts from the stored values: sharing contact info stays off unless ticked.
+  await expect(page.getByLabel('Share my contact info')).not.toBeChecked();
 
   await page.getByLabel('Full name').fill('');
   await page.getByRole('button', { name: 'Save Profile' }).click();
@@ -192,7 +193,8 @@ test('sign out of all devices ends the other browser session too', async ({
 
     expect((await laptop.request.get('/api/auth/me')).status()).toBe(401);
     await laptop.goto('/profile');
-    await expect(laptop).toHaveURL(/\/$/);
+    // Back to the landing, which keeps the way back to /profile for after sign-in.
+    await expect(laptop).toHaveURL(/\/\?next=%2Fprofile$/);
   } finally {
     await other.close();
   }

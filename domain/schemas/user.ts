@@ -71,6 +71,7 @@ export const userSchema = z.object({
   approvedBy: idSchema.nullable(),
   approvedAt: nullableIsoDateTimeSchema,
   disclaimerAcceptedAt: nullableIsoDateTimeSchema,
+  profileSetupDoneAt: nullableIsoDateTimeSchema,
   showNameAfterMatch: z.boolean(),
   shareContactInfo: z.boolean(),
   flightNotifications: z.boolean(),

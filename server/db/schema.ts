@@ -73,6 +73,8 @@ export const users = pgTable(
     approvedAt: ts('approved_at'),
     rejectionReason: text('rejection_reason'),
     disclaimerAcceptedAt: ts('disclaimer_accepted_at'),
+    /** When the member saved or skipped /profile-setup: after that sign-in no longer leads there. */
+    profileSetupDoneAt: ts('profile_setup_done_at'),
     showNameAfterMatch: boolean('show_name_after_match').notNull().default(true),
     shareContactInfo: boolean('share_contact_info').notNull().default(false),
     flightNotifications: boolean('flight_notifications').notNull().default(true),

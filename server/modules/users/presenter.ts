@@ -45,6 +45,7 @@ export function presentSelf(user: UserRow): User {
     approvedBy: user.approvedBy,
     approvedAt: iso(user.approvedAt),
     disclaimerAcceptedAt: iso(user.disclaimerAcceptedAt),
+    profileSetupDoneAt: iso(user.profileSetupDoneAt),
     showNameAfterMatch: user.showNameAfterMatch,
     shareContactInfo: user.shareContactInfo,
     flightNotifications: user.flightNotifications,

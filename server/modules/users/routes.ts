@@ -54,6 +54,32 @@ export const usersRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request) => profiles.setup(currentUser(request), request.body),
   );
 
+  app.post(
+    '/api/users/me/skip-setup',
+    {
+      config: editable,
+      schema: {
+        tags: ['users'],
+        summary: "First-time setup's 'Skip for Now': sign-in no longer leads to /profile-setup",
+        response: { 200: userSchema },
+      },
+    },
+    async (request) => profiles.skipSetup(currentUser(request)),
+  );
+
+  app.post(
+    '/api/users/accept-disclaimer',
+    {
+      config: { access: 'user' },
+      schema: {
+        tags: ['users'],
+        summary: 'Accept the disclaimer shown before any member screen (kept on the user)',
+        response: { 200: userSchema },
+      },
+    },
+    async (request) => profiles.acceptDisclaimer(currentUser(request)),
+  );
+
   app.get(
     '/api/users/me/analytics',
     {

@@ -1,4 +1,4 @@
-import { aliasedTable, and, count, eq, gte, inArray, isNull, ne } from 'drizzle-orm';
+import { aliasedTable, and, count, eq, gte, inArray, isNull, ne, sql } from 'drizzle-orm';
 import {
   canChooseRank,
   needsReauthentication,
@@ -46,6 +46,18 @@ export function createProfileService(deps: AppDeps) {
     return presentSelf(user);
   }
 
+  /** Sets a timestamp column to now unless it is set already, in one statement. */
+  async function stampOnce(userId: number, column: 'disclaimerAcceptedAt' | 'profileSetupDoneAt') {
+    const now = deps.clock.now().toISOString();
+    const [user] = await db
+      .update(users)
+      .set({ [column]: sql`coalesce(${users[column]}, ${now}::timestamptz)` })
+      .where(eq(users.id, userId))
+      .returning();
+    if (!user) throw notFound('User not found');
+    return presentSelf(user);
+  }
+
   /** PUT /api/users/profile: any subset of the editable fields. */
   async function updateProfile(viewer: UserRow, body: UpdateProfileRequest): Promise<User> {
     // Refused as a validation error on the role field, as the edit-profile form expects.
@@ -57,7 +69,24 @@ export function createProfileService(deps: AppDeps) {
 
   /** PATCH /api/users/me: first-time setup. A blank nickname stays empty (no default). */
   async function setup(viewer: UserRow, body: ProfileSetupRequest): Promise<User> {
-    return write(viewer.id, pick(body));
+    return write(viewer.id, { ...pick(body), profileSetupDoneAt: deps.clock.now() });
+  }
+
+  /**
+   * POST /api/users/me/skip-setup ('Skip for Now'): remembered on the server, so no later
+   * sign-in, on any device, leads to /profile-setup again. The first choice's time is kept
+   * (coalesce in the database, so two presses at once keep one).
+   */
+  async function skipSetup(viewer: UserRow): Promise<User> {
+    return stampOnce(viewer.id, 'profileSetupDoneAt');
+  }
+
+  /**
+   * POST /api/users/accept-disclaimer: the member's acceptance, once; the first time is kept,
+   * so pressing it twice (or on two devices at once) changes nothing.
+   */
+  async function acceptDisclaimer(viewer: UserRow): Promise<User> {
+    return stampOnce(viewer.id, 'disclaimerAcceptedAt');
   }
 
   /** POST /api/admin/update-contact-email. */
@@ -176,5 +205,15 @@ export function createProfileService(deps: AppDeps) {
     };
   }
 
-  return { updateProfile, setup, updateContactEmail, setOnline, stats, analytics, passcode };
+  return {
+    acceptDisclaimer,
+    skipSetup,
+    updateProfile,
+    setup,
+    updateContactEmail,
+    setOnline,
+    stats,
+    analytics,
+    passcode,
+  };
 }

@@ -1,24 +1,54 @@
 import { type ReactNode, useEffect } from 'react';
-import { useNavigate } from 'react-router';
-import { useSession } from '../features/auth';
+import { useLocation, useNavigate } from 'react-router';
+import { toast } from '../components/ui/toast';
+import {
+  DisclaimerDialog,
+  disclaimerAccepted,
+  useAcceptDisclaimer,
+  useSession,
+} from '../features/auth';
 
 const REDIRECT_DELAY_MS = 500;
 
-/** Protected routes: 'Loading...' while the session loads, 'Redirecting...' then / without one. */
+/**
+ * Protected routes: 'Loading...' while the session loads, 'Redirecting...' then / without one
+ * (carrying the route as `next`, so the link survives sign-in), and the disclaimer instead of
+ * any member screen until the member has accepted it on the server.
+ */
 export function RequireSession({ children }: { children: ReactNode }) {
   const session = useSession();
   const navigate = useNavigate();
+  const location = useLocation();
   const signedOut = !session.isPending && !session.data;
+  // /home is where sign-in leads anyway, so it needs no `next`.
+  const here = `${location.pathname}${location.search}`;
+  const landing = here === '/home' ? '/' : `/?next=${encodeURIComponent(here)}`;
 
   useEffect(() => {
     if (!signedOut) return;
-    const timer = setTimeout(() => navigate('/', { replace: true }), REDIRECT_DELAY_MS);
+    const timer = setTimeout(() => navigate(landing, { replace: true }), REDIRECT_DELAY_MS);
     return () => clearTimeout(timer);
-  }, [signedOut, navigate]);
+  }, [signedOut, navigate, landing]);
 
   if (session.isPending) return <CenteredStatus text="Loading..." />;
   if (!session.data) return <CenteredStatus text="Redirecting..." />;
+  if (!disclaimerAccepted(session.data)) return <DisclaimerGate />;
   return <>{children}</>;
+}
+
+/** The disclaimer on its own: nothing of the member screen renders until it is accepted. */
+function DisclaimerGate() {
+  const accept = useAcceptDisclaimer();
+  return (
+    <DisclaimerDialog
+      open
+      onAccept={() =>
+        accept.mutate(undefined, {
+          onError: (failure) => toast.error('Something went wrong', failure.message),
+        })
+      }
+    />
+  );
 }
 
 export function CenteredStatus({ text }: { text: string }) {

@@ -7,6 +7,7 @@ import { NotFoundPage } from '../pages/not-found';
 import { SignInPage } from '../pages/sign-in-page';
 import { MemberLayout, PublicLayout } from './layouts';
 import { lazyPage } from './lazy-page';
+import { RedirectSignedIn } from './redirect-signed-in';
 import { RequireAdmin } from './require-admin';
 
 // Screens a visitor may never open load on first use; Landing, Sign In and Home come at once.
@@ -71,6 +72,9 @@ const publicRoutes: RouteEntry[] = [
   ['/test-push', 'Push Test', TestPushPage],
 ];
 
+/** Pages a signed-in member never sees: they go on to /home instead. */
+const SIGNED_OUT_ONLY = new Set(['/', '/login', '/passcode', '/register']);
+
 const memberRoutes: RouteEntry[] = [
   ['/convert-trial', 'Convert Trial', ConvertTrialPage],
   ['/profile-setup', 'Set Up Your Profile', ProfileSetupPage],
@@ -97,7 +101,11 @@ export const routes: RouteObject[] = [
         path,
         element: Page ? <Page /> : <ComingSoon title={title} />,
       })),
-    ],
+    ].map((route) =>
+      SIGNED_OUT_ONLY.has(route.path)
+        ? { ...route, element: <RedirectSignedIn>{route.element}</RedirectSignedIn> }
+        : route,
+    ),
   },
   {
     element: <MemberLayout />,

@@ -1,6 +1,7 @@
 import { Plane } from 'lucide-react';
 import { useEffect, useState } from 'react';
 import { Link, useSearchParams } from 'react-router';
+import { safeNextPath } from '../../../domain';
 import { Button } from '../components/ui/button';
 import { Card } from '../components/ui/card';
 import { Checkbox } from '../components/ui/checkbox';
@@ -34,6 +35,11 @@ export function LandingPage() {
   }
 
   const emailQuery = email.trim() ? `?email=${encodeURIComponent(email.trim())}` : '';
+  // A protected link opened signed out arrives here as ?next=; sign-in takes it along.
+  const next = safeNextPath(params.get('next'));
+  const signInQuery = next
+    ? `${emailQuery ? `${emailQuery}&` : '?'}next=${encodeURIComponent(next)}`
+    : emailQuery;
 
   return (
     <main className="space-y-6 pt-6">
@@ -88,7 +94,7 @@ export function LandingPage() {
         />
         <div className="grid gap-3">
           <Link
-            to={`/passcode${emailQuery}`}
+            to={`/passcode${signInQuery}`}
             className="inline-flex h-12 items-center justify-center rounded-xl bg-brand-600 px-5 font-medium text-white hover:bg-brand-700"
           >
             Sign In with Passcode

@@ -1,5 +1,5 @@
-import { useNavigate } from 'react-router';
-import { profileSetupRequestSchema } from '../../../domain';
+import { useNavigate, useSearchParams } from 'react-router';
+import { profileSetupRequestSchema, safeNextPath } from '../../../domain';
 import { CenteredStatus } from '../app/require-session';
 import { toast } from '../components/ui/toast';
 import {
@@ -8,13 +8,21 @@ import {
   type ProfileFormValues,
   useProfileSetup,
   useSelf,
+  useSkipSetup,
 } from '../features/profile';
 
-/** /profile-setup: first-time setup; both buttons go on to /home. */
+/**
+ * /profile-setup: first-time setup, replaced in the history by where it leads (Back does not
+ * come back to a one-time step); both buttons go on to /home (or the link sign-in was taking
+ * the member to), and both are remembered on the server so sign-in leads here only once.
+ */
 export function ProfileSetupPage() {
   const user = useSelf();
   const navigate = useNavigate();
+  const [params] = useSearchParams();
   const setup = useProfileSetup();
+  const skipSetup = useSkipSetup();
+  const onward = safeNextPath(params.get('next')) ?? '/home';
   if (!user) return <CenteredStatus text="Loading..." />;
 
   const save = async (values: ProfileFormValues) => {
@@ -35,7 +43,7 @@ export function ProfileSetupPage() {
     try {
       await setup.mutateAsync(parsed.data);
       toast.success('Profile Updated', 'Welcome aboard!');
-      navigate('/home');
+      navigate(onward, { replace: true });
       return null;
     } catch (failure) {
       const message = failureText(failure, 'Failed to update profile. Please try again.');
@@ -44,10 +52,18 @@ export function ProfileSetupPage() {
     }
   };
 
-  const skip = () => {
-    toast.info('Setup Skipped', 'You can complete your profile any time from the Profile page.');
-    navigate('/home');
-  };
+  const skip = () =>
+    skipSetup.mutate(undefined, {
+      onSuccess: () => {
+        toast.info(
+          'Setup Skipped',
+          'You can complete your profile any time from the Profile page.',
+        );
+        navigate(onward, { replace: true });
+      },
+      onError: (failure) =>
+        toast.error('Something went wrong', failureText(failure, 'Please try again.')),
+    });
 
   return (
     <main className="space-y-4">

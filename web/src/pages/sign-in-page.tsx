@@ -1,13 +1,12 @@
 import { ArrowLeft, CircleHelp } from 'lucide-react';
 import { type FormEvent, useEffect, useId, useState } from 'react';
 import { Link, useNavigate, useSearchParams } from 'react-router';
-import { loginRequestSchema } from '../../../domain';
+import { loginRequestSchema, needsProfileSetup, safeNextPath, type User } from '../../../domain';
 import { Button } from '../components/ui/button';
 import { Card } from '../components/ui/card';
 import { Input, Label } from '../components/ui/input';
 import { toast } from '../components/ui/toast';
 import {
-  acceptDisclaimer,
   DisclaimerDialog,
   describeLoginFailure,
   disclaimerAccepted,
@@ -15,6 +14,7 @@ import {
   PinInput,
   pinValue,
   SignInHelpDialog,
+  useAcceptDisclaimer,
   useForgotPasscode,
   useLogin,
 } from '../features/auth';
@@ -38,12 +38,22 @@ export function SignInPage() {
   const forgot = useForgotPasscode((message) => setError({ field: 'email', message }));
 
   const login = useLogin();
+  const accept = useAcceptDisclaimer();
+  const [destination, setDestination] = useState('/home');
 
   useEffect(() => {
     if (stage !== 'leaving') return;
-    const timer = setTimeout(() => navigate('/home'), NAVIGATE_AFTER_MS);
+    // Replace: Back from the member's screens must not show this form again.
+    const timer = setTimeout(() => navigate(destination, { replace: true }), NAVIGATE_AFTER_MS);
     return () => clearTimeout(timer);
-  }, [stage, navigate]);
+  }, [stage, navigate, destination]);
+
+  /** Where sign-in leads: the link that brought them (if it is ours), through setup once. */
+  const leadOn = (user: User) => {
+    const next = safeNextPath(params.get('next'));
+    if (!needsProfileSetup(user)) return setDestination(next ?? '/home');
+    setDestination(next ? `/profile-setup?next=${encodeURIComponent(next)}` : '/profile-setup');
+  };
 
   const submit = (event: FormEvent) => {
     event.preventDefault();
@@ -55,9 +65,10 @@ export function SignInPage() {
     }
     setError(null);
     login.mutate(parsed.data, {
-      onSuccess: (_data, request) => {
+      onSuccess: (data, request) => {
         rememberEmail(request.email);
-        setStage(disclaimerAccepted() ? 'leaving' : 'disclaimer');
+        leadOn(data.user);
+        setStage(disclaimerAccepted(data.user) ? 'leaving' : 'disclaimer');
       },
       onError: (failure, request) => {
         const reaction = describeLoginFailure(failure, request.email);
@@ -148,10 +159,12 @@ export function SignInPage() {
       <SignInHelpDialog open={helpOpen} onOpenChange={setHelpOpen} />
       <DisclaimerDialog
         open={stage === 'disclaimer'}
-        onAccept={() => {
-          acceptDisclaimer();
-          setStage('leaving');
-        }}
+        onAccept={() =>
+          accept.mutate(undefined, {
+            onSuccess: () => setStage('leaving'),
+            onError: (failure) => toast.error('Something went wrong', failure.message),
+          })
+        }
       />
     </main>
   );

@@ -21,6 +21,9 @@ export type SessionUser = {
   nickname: string | null;
   isAdmin: boolean;
   isDemoUser: boolean;
+  role: string | null;
+  disclaimerAcceptedAt: string | null;
+  profileSetupDoneAt: string | null;
   [key: string]: unknown;
 };
 

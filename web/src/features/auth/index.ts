@@ -9,7 +9,7 @@ export {
   useSession,
   useSetPasscode,
 } from './api';
-export { acceptDisclaimer, disclaimerAccepted } from './disclaimer';
+export { disclaimerAccepted, useAcceptDisclaimer } from './disclaimer';
 export { DisclaimerDialog } from './disclaimer-dialog';
 export { describeLoginFailure } from './login-errors';
 export { PinForm } from './pin-form';

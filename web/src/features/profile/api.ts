@@ -64,6 +64,9 @@ export const useUpdateProfile = () =>
 export const useProfileSetup = () =>
   useUserMutation((body: ProfileSetupRequest) => api.patch<User>('/api/users/me', body));
 
+/** POST /api/users/me/skip-setup ('Skip for Now', remembered on the server). */
+export const useSkipSetup = () => useUserMutation(() => api.post<User>('/api/users/me/skip-setup'));
+
 /** POST /api/admin/update-contact-email. */
 export function useUpdateContactEmail() {
   const queryClient = useQueryClient();

@@ -1,6 +1,6 @@
 /** The profile feature's public surface: code outside features/profile/ imports only this file. */
 export { DangerZone, SessionActions } from './account-actions';
-export { useProfileSetup, useSelf, useUpdateProfile } from './api';
+export { useProfileSetup, useSelf, useSkipSetup, useUpdateProfile } from './api';
 export { failureText } from './failure';
 export { InfoList } from './info-list';
 export { MembershipBanner, TrialBanner } from './membership-banners';

@@ -42,17 +42,17 @@ function renderForm(mode: ProfileFormMode, onSubmit = vi.fn(async () => null as 
 }
 
 describe('ProfileForm', () => {
-  it('first-time setup asks years flying and two consents that start on, and no contact e-mail', () => {
+  it("first-time setup asks years flying and two consents that start from the member's values, and no contact e-mail", () => {
     renderForm('setup');
     expect(screen.getByLabelText('Nickname (optional)')).toBeTruthy();
     expect(screen.getByLabelText('Years flying (optional)')).toBeTruthy();
     expect(screen.getByRole('checkbox', { name: /Show my name after a match/ })).toHaveProperty(
       'checked',
-      true,
+      false,
     );
     expect(screen.getByRole('checkbox', { name: /Share my contact info/ })).toHaveProperty(
       'checked',
-      true,
+      false,
     );
     expect(screen.queryByLabelText('Contact email')).toBeNull();
     expect(screen.queryAllByRole('switch')).toHaveLength(0);

@@ -41,8 +41,10 @@ const initialValues = (mode: ProfileFormMode, user: User): ProfileFormValues => 
   yearsFlying: user.yearsFlying?.toString() ?? '',
   mobileNumber: user.mobileNumber ?? '',
   contactEmail: user.contactEmail ?? '',
-  showNameAfterMatch: mode === 'setup' ? true : user.showNameAfterMatch,
-  shareContactInfo: mode === 'setup' ? true : user.shareContactInfo,
+  // Both modes start from what is stored (setup too): a pre-ticked 'share contact info' would
+  // publish the phone number after a match to a member who only pressed Save.
+  showNameAfterMatch: user.showNameAfterMatch,
+  shareContactInfo: user.shareContactInfo,
   emailNotifications: user.emailNotifications,
 });
 
