@@ -153,3 +153,61 @@ test.describe('errors clear when the same action then succeeds', () => {
     await expect(hint).toHaveCount(0);
   });
 });
+
+test.describe('registration that explains itself', () => {
+  test('a wrong domain is said at the e-mail field as soon as the address is complete', async ({
+    page,
+  }) => {
+    await page.goto('/register');
+    const field = page.getByLabel('Work email');
+    await field.fill('someone@gmail.com');
+    // No blur, no submit: the member is still in the field.
+    await expect(field).toBeFocused();
+    await expect(field).toHaveAccessibleDescription('Email must end with @ba.com');
+  });
+
+  test("'Please fill in all required fields' answers a submit, not the first look", async ({
+    page,
+  }) => {
+    await page.goto('/register');
+    await expect(page.getByRole('heading', { name: 'Create Account' })).toBeVisible();
+    await expect(page.getByText('Please fill in all required fields')).toHaveCount(0);
+
+    await page.getByLabel('Full name').fill('Half Done');
+    await page.getByLabel('Full name').press('Enter');
+
+    await expect(
+      page.getByRole('alert').filter({ hasText: 'Please fill in all required fields' }),
+    ).toBeVisible();
+  });
+
+  test('what was typed survives a reload, and is gone once the registration is sent', async ({
+    page,
+  }) => {
+    const email = uniqueEmail();
+    await page.goto('/register');
+    await page.getByLabel('Work email').fill(email);
+    await page.getByLabel('Full name').fill('Reload Proof');
+    await page.getByLabel('Role', { exact: true }).selectOption('IFM');
+    await page.getByRole('radio', { name: /Free Trial/ }).check();
+
+    await page.reload();
+
+    await expect(page.getByLabel('Work email')).toHaveValue(email);
+    await expect(page.getByLabel('Full name')).toHaveValue('Reload Proof');
+    await expect(page.getByLabel('Role', { exact: true })).toHaveValue('IFM');
+    await expect(page.getByRole('radio', { name: /Free Trial/ })).toBeChecked();
+
+    await page
+      .getByRole('region', { name: 'Terms and Data Privacy Policy' })
+      .evaluate((box) => box.scrollTo(0, box.scrollHeight));
+    await page.getByRole('checkbox', { name: /agree to the Terms/ }).check();
+    await expect(page.getByText('This email is available.')).toBeVisible();
+    await page.getByRole('button', { name: 'Start Free Trial' }).click();
+    await expect(page).toHaveURL(/\/awaiting-approval$/);
+
+    await page.goto('/register');
+    await expect(page.getByLabel('Work email')).toHaveValue('');
+    await expect(page.getByLabel('Full name')).toHaveValue('');
+  });
+});
