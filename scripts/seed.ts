@@ -10,7 +10,7 @@ import { loadConfig } from '../server/config';
 import type { Database } from '../server/db/client';
 import { openConfiguredDatabase } from '../server/db/open-configured';
 import { flightCrew, flights, messages, platformCounters, users, waves } from '../server/db/schema';
-import { createPinCipher, generatePin } from '../server/lib/pin-crypto';
+import { createPinCipher } from '../server/lib/pin-crypto';
 
 const crew = [
   {
@@ -74,7 +74,18 @@ const routes: [number, string, string, string | null][] = [
   [49, 'LHR', 'SEA', '14:20'],
 ];
 
+/**
+ * Every seeded member signs in with this PIN, so someone trying the app can be any of them.
+ * A known PIN is a development convenience only: the script refuses NODE_ENV=production.
+ */
+const SEED_PIN = '2468';
+
 async function main() {
+  if (process.env.NODE_ENV === 'production') {
+    throw new Error(
+      'npm run seed refuses NODE_ENV=production: it gives every seeded member the same known PIN.',
+    );
+  }
   const config = loadConfig();
   const opening = await openConfiguredDatabase(config, 'npm run seed');
   const { database } = opening;
@@ -91,13 +102,20 @@ async function seed(database: Database, appSecret: string, domain: string) {
   const pins = createPinCipher(appSecret);
   const now = new Date();
   const ids: number[] = [];
+  const emails: string[] = [];
   for (const [i, c] of crew.entries()) {
     const email = `${c.name.toLowerCase().replace(/[^a-z]+/g, '.')}@${domain}`;
+    emails.push(email);
     const [existing] = await db
       .select({ id: users.id })
       .from(users)
       .where(eq(sql`lower(${users.email})`, email));
     if (existing) {
+      // Seeded before: the PIN is reset to the known one, which is what the closing lines promise.
+      await db
+        .update(users)
+        .set({ passcodeEncrypted: pins.encrypt(SEED_PIN) })
+        .where(eq(users.id, existing.id));
       ids.push(existing.id);
       continue;
     }
@@ -121,7 +139,7 @@ async function seed(database: Database, appSecret: string, domain: string) {
         subscriptionExpiresAt: trial ? null : addDays(now, i % 2 ? 365 : 30),
         approvedAt: addDays(now, -10),
         lastHeartbeatAt: i % 2 === 0 ? now : null,
-        passcodeEncrypted: pins.encrypt(generatePin()),
+        passcodeEncrypted: pins.encrypt(SEED_PIN),
       })
       .returning({ id: users.id });
     ids.push(row!.id);
@@ -255,6 +273,8 @@ async function seed(database: Database, appSecret: string, domain: string) {
   console.log(
     `Seeded ${crew.length} crew, ${routes.length} flights (today and the next 3 days), ${plan.length} waves and their conversations.`,
   );
+  console.log(`Sign in as any of them with PIN ${SEED_PIN} (development only):`);
+  for (const email of emails) console.log(`  ${email}`);
 }
 
 main().catch((error: unknown) => {

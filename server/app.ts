@@ -3,7 +3,7 @@ import { fileURLToPath } from 'node:url';
 import fastifyCookie from '@fastify/cookie';
 import fastifySwagger from '@fastify/swagger';
 import fastifySwaggerUi from '@fastify/swagger-ui';
-import Fastify, { type FastifyInstance } from 'fastify';
+import Fastify, { type FastifyInstance, LogController } from 'fastify';
 import {
   jsonSchemaTransform,
   serializerCompiler,
@@ -28,6 +28,8 @@ import { accountRoutes } from './modules/account/routes';
 import { adminRoutes } from './modules/admin/routes';
 import { authRoutes } from './modules/auth/routes';
 import { crewRoutes } from './modules/crew/routes';
+import { devMailEnabled } from './modules/dev-mail/enabled';
+import { devMailRoutes } from './modules/dev-mail/routes';
 import { flightRoutes } from './modules/flights/routes';
 import { healthRoutes } from './modules/health/routes';
 import { membershipRoutes } from './modules/membership/routes';
@@ -91,7 +93,20 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     trustProxy: trustProxyFn(config.trustProxy),
     bodyLimit: 1024 * 1024,
     forceCloseConnections: 'idle',
+    // Fastify's own two info lines per request buried the startup lines (the URL, how to sign
+    // in): one line per request at debug instead, below (LOG_LEVEL=debug shows them).
+    logController: new LogController({ disableRequestLogging: true }),
   }).withTypeProvider<ZodTypeProvider>();
+  app.addHook('onResponse', async (request, reply) => {
+    request.log.debug(
+      {
+        req: request,
+        statusCode: reply.statusCode,
+        responseTime: Math.round(reply.elapsedTime),
+      },
+      'request',
+    );
+  });
 
   // Every route's body, query and path first refuses text PostgreSQL cannot store, whatever
   // the field's own schema says (domain storableInput), so no new field can forget it.
@@ -199,6 +214,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   await app.register(fastifySwaggerUi, { routePrefix: '/api/docs' });
 
   await app.register(healthRoutes);
+  if (devMailEnabled(config)) await app.register(devMailRoutes);
   await app.register(authRoutes);
   await app.register(registrationRoutes);
   await app.register(paymentRoutes);

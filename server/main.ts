@@ -1,3 +1,4 @@
+import path from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import { ConfigError, loadConfig } from './config';
 
@@ -52,12 +53,16 @@ async function start() {
     { createPinCipher },
     { processClock },
     bootstrap,
+    { startupLines },
+    { devMailEnabled },
   ] = await Promise.all([
     import('./app'),
     import('./db/open-configured'),
     import('./lib/pin-crypto'),
     import('./lib/clock'),
     import('./modules/admin/bootstrap-admin'),
+    import('./startup-lines'),
+    import('./modules/dev-mail/enabled'),
   ]);
   const clock = processClock(config.env, process.env.TEST_CLOCK_OFFSET_MS);
   if (stopSignal) return;
@@ -68,7 +73,7 @@ async function start() {
   if (stopSignal) return;
   await database.migrate();
   if (stopSignal) return;
-  await bootstrap.ensureBootstrapAdmin(
+  const admin = await bootstrap.ensureBootstrapAdmin(
     database.db,
     config,
     createPinCipher(config.appSecret),
@@ -87,7 +92,21 @@ async function start() {
   const address = server.server.address();
   const port = typeof address === 'object' && address ? address.port : config.port;
   running = true;
-  console.log(`Jumpseat is running: open http://${shownHost}:${port} (database: ${database.kind})`);
+  const url = `http://${shownHost}:${port}`;
+  const lines = startupLines({
+    url,
+    databaseKind: database.kind,
+    admin,
+    mail: config.smtpUrl
+      ? { smtp: true }
+      : {
+          smtp: false,
+          dir: path.join(config.dataDir, 'mail'),
+          viewer: devMailEnabled(config) ? `${url}/dev/mail` : null,
+        },
+  });
+  // Last, and after Fastify's own 'listening' line, so nothing follows them on a quiet start.
+  for (const line of lines) console.log(line);
 }
 
 async function shutdown(signal: NodeJS.Signals) {

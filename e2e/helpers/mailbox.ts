@@ -2,6 +2,7 @@ import { readdir, readFile, stat } from 'node:fs/promises';
 import path from 'node:path';
 
 const PIN_PATTERN = /PIN is (\d{4})/;
+const RESET_TOKEN_PATTERN = /reset-passcode\?token=([A-Za-z0-9_-]+)/;
 const POLL_MS = 250;
 
 /** The dev mail folder the server writes .eml files to (DATA_DIR/mail). */
@@ -43,6 +44,15 @@ async function newestFirst(dir: string): Promise<string[]> {
  * mail job catches up (up to `timeoutMs`).
  */
 export async function readPinFromMailbox(address: string, timeoutMs = 10_000): Promise<string> {
+  return readFromMailbox(address, PIN_PATTERN, timeoutMs);
+}
+
+/** The token of the newest 'Forgot passcode' link mailed to `address`. */
+export async function readResetTokenFromMailbox(address: string, timeoutMs = 10_000) {
+  return readFromMailbox(address, RESET_TOKEN_PATTERN, timeoutMs);
+}
+
+async function readFromMailbox(address: string, pattern: RegExp, timeoutMs: number) {
   const deadline = Date.now() + timeoutMs;
   const wanted = address.toLowerCase();
   for (;;) {
@@ -50,12 +60,14 @@ export async function readPinFromMailbox(address: string, timeoutMs = 10_000): P
       const raw = await readFile(file, 'utf8');
       if (!raw.toLowerCase().includes(wanted)) continue;
       for (const text of readings(raw)) {
-        const pin = PIN_PATTERN.exec(text)?.[1];
-        if (pin) return pin;
+        const found = pattern.exec(text)?.[1];
+        if (found) return found;
       }
     }
     if (Date.now() > deadline) {
-      throw new Error(`No e-mail with a PIN for ${address} in ${mailDir()} after ${timeoutMs} ms`);
+      throw new Error(
+        `No e-mail matching ${pattern} for ${address} in ${mailDir()} after ${timeoutMs} ms`,
+      );
     }
     await new Promise((resolve) => setTimeout(resolve, POLL_MS));
   }

@@ -5,10 +5,16 @@ import { users } from '../../db/schema';
 import { audit } from '../../lib/audit';
 import { generatePin, type PinCipher } from '../../lib/pin-crypto';
 
+/** How the admin signs in, for the startup lines: the configured one, a new one, or neither. */
+export type BootstrapAdmin =
+  | { kind: 'configured'; email: string }
+  | { kind: 'created'; email: string; pin: string }
+  | { kind: 'existing' };
+
 /**
  * With ADMIN_EMAIL/ADMIN_PASSCODE, that admin is ensured at every start (approved, active, no
  * expiry). With neither and no admin in the database, one is created and its PIN printed
- * once — the only place a PIN is ever printed.
+ * once — the only start that ever prints a PIN (main.ts repeats it in its closing lines).
  */
 export async function ensureBootstrapAdmin(
   db: Db,
@@ -16,7 +22,7 @@ export async function ensureBootstrapAdmin(
   pins: PinCipher,
   now: Date,
   print: (line: string) => void = console.log,
-) {
+): Promise<BootstrapAdmin> {
   const adminFields = {
     isAdmin: true,
     verified: true,
@@ -51,7 +57,7 @@ export async function ensureBootstrapAdmin(
       });
       await audit(db, { action: 'admin.bootstrap', detail: { email }, at: now });
     }
-    return;
+    return { kind: 'configured', email };
   }
 
   const [anyAdmin] = await db
@@ -59,7 +65,7 @@ export async function ensureBootstrapAdmin(
     .from(users)
     .where(eq(users.isAdmin, true))
     .limit(1);
-  if (anyAdmin) return;
+  if (anyAdmin) return { kind: 'existing' };
   const email = `admin@${config.crewEmailDomains[0]}`;
   const pin = generatePin();
   await db
@@ -76,4 +82,5 @@ export async function ensureBootstrapAdmin(
   print(
     `Created the first admin: ${email} with PIN ${pin} (shown once; change it after signing in)`,
   );
+  return { kind: 'created', email, pin };
 }

@@ -1,4 +1,4 @@
-import { type FormEvent, useState } from 'react';
+import { type FormEvent, useEffect, useState } from 'react';
 import { Link, useNavigate, useSearchParams } from 'react-router';
 import {
   CREW_ROLES,
@@ -21,27 +21,44 @@ import { Select } from '../components/ui/select';
 import { toast } from '../components/ui/toast';
 import { useCreatePending, useLeaveFor, usePrices } from '../features/payments';
 import {
+  CREW_DOMAINS,
+  clearRegistrationDraft,
+  emailProblem as describeEmailProblem,
   describeRegistrationFailure,
   PlanPicker,
   type RegistrationFailure,
   RegistrationSummary,
+  readRegistrationDraft,
   savePendingRegistration,
+  saveRegistrationDraft,
   TermsGate,
   useEmailAvailability,
   useRegister,
 } from '../features/registration';
 import { ApiError } from '../lib/api-client';
+import { useDebouncedValue } from '../lib/use-debounced-value';
+
+/** How long an address must stay unchanged to count as complete (the availability check's). */
+const SETTLE_MS = 500;
 
 export function RegisterPage() {
   const [params] = useSearchParams();
   const navigate = useNavigate();
-  const [email, setEmail] = useState(() => params.get('email') ?? '');
+  const [draft] = useState(readRegistrationDraft);
+  const [email, setEmail] = useState(() => params.get('email') ?? draft.email);
   const [emailTouched, setEmailTouched] = useState(false);
-  const [name, setName] = useState('');
-  const [role, setRole] = useState<CrewRole | ''>('');
-  const [membership, setMembership] = useState<RegistrationMembership | ''>('');
+  const [name, setName] = useState(draft.name);
+  const [role, setRole] = useState<CrewRole | ''>(draft.role);
+  const [membership, setMembership] = useState<RegistrationMembership | ''>(draft.membership);
   const [agreed, setAgreed] = useState(false);
+  // 'Please fill in all required fields' answers a submit, it is not a greeting.
+  const [attempted, setAttempted] = useState(false);
   const [failure, setFailure] = useState<RegistrationFailure | null>(null);
+  const settledEmail = useDebouncedValue(email, SETTLE_MS);
+
+  useEffect(() => {
+    saveRegistrationDraft({ email, name, role, membership });
+  }, [email, name, role, membership]);
 
   const parsedEmail = checkEmailQuerySchema.safeParse({ email });
   const availability = useEmailAvailability(email);
@@ -69,6 +86,7 @@ export function RegisterPage() {
     savePendingRegistration(request);
     createPending.mutate(request, {
       onSuccess: (data) => {
+        clearRegistrationDraft();
         if (data.url) leave(data.url);
         else toast.error('Registration Error', PAYMENT_TEXTS.noSessionId);
       },
@@ -84,6 +102,7 @@ export function RegisterPage() {
 
   const callbacks = {
     onSuccess: (data: RegistrationResponse, request: RegistrationRequest) => {
+      if (data.requiresPayment || data.trialCreated) clearRegistrationDraft();
       if (data.requiresPayment) {
         savePendingRegistration(request);
         navigate('/payment');
@@ -107,6 +126,7 @@ export function RegisterPage() {
 
   const submit = (event: FormEvent) => {
     event.preventDefault();
+    setAttempted(true);
     if (!ready || !parsedEmail.success || !role || !membership) return;
     setFailure(null);
     const request: RegistrationRequest = {
@@ -122,9 +142,11 @@ export function RegisterPage() {
   const emailProblem =
     availability === 'taken'
       ? EMAIL_TAKEN
-      : emailTouched && email.trim() && !parsedEmail.success
-        ? parsedEmail.error.issues[0]!.message
-        : null;
+      : describeEmailProblem(email, {
+          settled: settledEmail === email,
+          touched: emailTouched || attempted,
+          domains: CREW_DOMAINS,
+        });
 
   return (
     <main className="space-y-6">
@@ -219,14 +241,23 @@ export function RegisterPage() {
             ) : null}
           </div>
 
-          {(ready || busy) && membership ? (
-            <Button type="submit" size="lg" className="w-full" disabled={busy}>
-              {submitLabel(membership, busy, prices.data)}
-            </Button>
-          ) : (
-            <p className="text-sm text-slate-500">
+          {/* Always there, so a press can be answered; aria-disabled rather than disabled
+              keeps it pressable (and Enter in a field submits) until the form is ready. */}
+          <Button
+            type="submit"
+            size="lg"
+            className={ready ? 'w-full' : 'w-full opacity-60'}
+            disabled={busy}
+            aria-disabled={!ready && !busy ? true : undefined}
+          >
+            {submitLabel(membership, busy, prices.data)}
+          </Button>
+          {ready || busy ? null : (
+            <p role={attempted ? 'alert' : undefined} className="text-sm text-slate-500">
               {!allSet
-                ? FILL_REQUIRED
+                ? attempted
+                  ? FILL_REQUIRED
+                  : null
                 : membership !== 'trial' && prices.isError
                   ? 'Prices could not be loaded. Please reload the page.'
                   : membership !== 'trial' && !prices.data
@@ -253,8 +284,14 @@ export function RegisterPage() {
   );
 }
 
-function submitLabel(plan: RegistrationMembership, busy: boolean, prices: PriceTable | undefined) {
+function submitLabel(
+  plan: RegistrationMembership | '',
+  busy: boolean,
+  prices: PriceTable | undefined,
+) {
+  if (!plan) return 'Create Account';
   if (plan === 'trial') return busy ? 'Starting Trial...' : 'Start Free Trial';
-  // `ready` waits for the price table, so a paid button always has its figure.
-  return busy || !prices ? 'Processing...' : payButtonText(prices, plan);
+  if (busy) return 'Processing...';
+  // `ready` waits for the price table, so a pressable paid button always has its figure.
+  return prices ? payButtonText(prices, plan) : 'Continue to payment';
 }

@@ -21,6 +21,8 @@ import {
 import { readRememberedEmail, rememberEmail } from '../features/landing';
 
 const NAVIGATE_AFTER_MS = 1000;
+/** Every sign-in failure toast shares this id, so a later success can clear it. */
+const SIGN_IN_TOAST = 'sign-in';
 
 type FieldError = { field: 'email' | 'passcode'; message: string };
 type Stage = 'form' | 'disclaimer' | 'leaving';
@@ -35,7 +37,11 @@ export function SignInPage() {
   const [error, setError] = useState<FieldError | null>(null);
   const [helpOpen, setHelpOpen] = useState(false);
   const [stage, setStage] = useState<Stage>('form');
-  const forgot = useForgotPasscode((message) => setError({ field: 'email', message }));
+  const forgot = useForgotPasscode({
+    onInvalid: (message) => setError({ field: 'email', message }),
+    // The hint asked for an e-mail; now that the mail is on its way it no longer applies.
+    onSent: () => setError((current) => (current?.field === 'email' ? null : current)),
+  });
 
   const login = useLogin();
   const accept = useAcceptDisclaimer();
@@ -66,6 +72,8 @@ export function SignInPage() {
     setError(null);
     login.mutate(parsed.data, {
       onSuccess: (data, request) => {
+        // An 'Incorrect PIN' from an earlier try must not sit over the successful sign-in.
+        toast.dismiss(SIGN_IN_TOAST);
         rememberEmail(request.email);
         leadOn(data.user);
         setStage(disclaimerAccepted(data.user) ? 'leaving' : 'disclaimer');
@@ -73,7 +81,7 @@ export function SignInPage() {
       onError: (failure, request) => {
         const reaction = describeLoginFailure(failure, request.email);
         if (reaction.kind === 'redirect') return navigate(reaction.to);
-        toast.error(reaction.title, reaction.message);
+        toast.error(reaction.title, reaction.message, undefined, SIGN_IN_TOAST);
         setError({ field: 'passcode', message: reaction.message });
         setPin(emptyPin());
       },

@@ -88,13 +88,22 @@ export function useResetPasscode() {
   return useSingleFlightMutation({ mutationFn: authApi.resetPasscode });
 }
 
+const FORGOT_TOAST = 'forgot-passcode';
 const LINK_SENT = 'If an account exists for this address, a link to get a new PIN is on its way.';
 
 /** 'Forgot passcode': the server answers the same whether or not the account exists. */
-export function useForgotPasscode(onInvalid: (message: string) => void) {
+export function useForgotPasscode({
+  onInvalid,
+  onSent,
+}: {
+  onInvalid: (message: string) => void;
+  onSent?: () => void;
+}) {
   const mutation = useSingleFlightMutation({
     mutationFn: authApi.forgotPasscode,
     onSuccess: (data, email) => {
+      onSent?.();
+      toast.dismiss(FORGOT_TOAST);
       if (data.message) return void toast.success('PIN Reset Sent', data.message, 10_000);
       // Corporate mail servers hold messages for scanning, so their members are told to wait.
       const hint = isCrewEmail(email, CREW_DOMAINS)
@@ -102,7 +111,8 @@ export function useForgotPasscode(onInvalid: (message: string) => void) {
         : 'Check your inbox and spam folder.';
       toast.success('PIN Reset Sent', `${LINK_SENT} ${hint}`, 10_000);
     },
-    onError: (error) => toast.error('Failed to reset passcode', error.message),
+    onError: (error) =>
+      toast.error('Failed to reset passcode', error.message, undefined, FORGOT_TOAST),
   });
 
   const request = (typedEmail: string) => {

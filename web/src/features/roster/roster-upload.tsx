@@ -38,6 +38,9 @@ const STEPS = [
 
 const keyOf = (f: RosterFlight) => `${f.flightNumber}|${f.date}|${f.origin}|${f.destination}`;
 
+/** The id every toast about parsing the pasted text shares, so a successful parse clears it. */
+const PARSE_TOAST = 'roster-parse';
+
 export function RosterUpload() {
   const navigate = useNavigate();
   const [text, setText] = useState('');
@@ -70,17 +73,34 @@ export function RosterUpload() {
       const { flights } = parseRoster(text, { year: new Date().getFullYear() });
       if (flights.length === 0) {
         setFound(null);
-        toast.error(ROSTER_MESSAGES.noFlights, 'No BA flights were found in the pasted text.');
+        toast.error(
+          ROSTER_MESSAGES.noFlights,
+          'No BA flights were found in the pasted text.',
+          undefined,
+          PARSE_TOAST,
+        );
         return;
       }
+      // The list is on screen now: an earlier 'Empty Roster' no longer describes anything.
+      toast.dismiss(PARSE_TOAST);
       setFound(flights);
       setSelected(new Set(flights.map(keyOf)));
     } catch (error) {
       setFound(null);
       if (error instanceof RosterError && error.code === 'EMPTY_ROSTER') {
-        toast.error(ROSTER_MESSAGES.empty, 'Please paste your roster text first.');
+        toast.error(
+          ROSTER_MESSAGES.empty,
+          'Please paste your roster text first.',
+          undefined,
+          PARSE_TOAST,
+        );
       } else {
-        toast.error(ROSTER_MESSAGES.parseError, 'The roster could not be read.');
+        toast.error(
+          ROSTER_MESSAGES.parseError,
+          'The roster could not be read.',
+          undefined,
+          PARSE_TOAST,
+        );
       }
     }
   };
