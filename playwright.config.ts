@@ -15,6 +15,9 @@ export default defineConfig({
   testDir: 'e2e',
   fullyParallel: true,
   workers: 2,
+  // A cap, not a wait: every step waits on an event. Journeys sign in two or three members
+  // (disclaimer and first-run steps included), which on a busy 2-core box passed 30 s.
+  timeout: 60_000,
   retries: process.env.CI === 'true' ? 1 : 0,
   reporter: [
     ['list'],
