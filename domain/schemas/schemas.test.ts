@@ -87,6 +87,7 @@ const user = {
   approvedBy: 9,
   approvedAt: ISO,
   disclaimerAcceptedAt: null,
+  profileSetupDoneAt: null,
   showNameAfterMatch: true,
   shareContactInfo: false,
   flightNotifications: true,
