@@ -20,6 +20,8 @@ export * from './rules/throttle';
 export * from './rules/time';
 export * from './rules/waves';
 export * from './schemas/admin';
+export * from './schemas/admin-members';
+export * from './schemas/admin-platform';
 export * from './schemas/auth';
 export * from './schemas/common';
 export * from './schemas/crew';
