@@ -4,7 +4,7 @@ test('the landing page shows the tagline and both ways in', async ({ page }) => 
   await page.goto('/');
   await expect(page.getByText('Connect with other crew')).toBeVisible();
   await expect(page.getByRole('link', { name: 'Sign In with Passcode' })).toBeVisible();
-  await expect(page.getByRole('link', { name: 'Create New Account' })).toBeVisible();
+  await expect(page.getByRole('button', { name: 'Create New Account' })).toBeVisible();
 });
 
 test('the privacy dialog can be read and accepted', async ({ page }) => {

@@ -1,6 +1,6 @@
 import { Plane } from 'lucide-react';
 import { useEffect, useState } from 'react';
-import { Link, useSearchParams } from 'react-router';
+import { Link, useNavigate, useSearchParams } from 'react-router';
 import { safeNextPath } from '../../../domain';
 import { Button } from '../components/ui/button';
 import { Card } from '../components/ui/card';
@@ -8,9 +8,11 @@ import { Checkbox } from '../components/ui/checkbox';
 import { Dialog } from '../components/ui/dialog';
 import { Input, Label } from '../components/ui/input';
 import { Skeleton } from '../components/ui/skeleton';
+import { toast } from '../components/ui/toast';
 import { PrivacyPolicy, readRememberedEmail } from '../features/landing';
 
 const SPLASH_MS = 500;
+const LANDING_REGISTER_TOAST = 'landing-register';
 
 export function LandingPage() {
   const [params] = useSearchParams();
@@ -18,6 +20,7 @@ export function LandingPage() {
   const [email, setEmail] = useState(() => params.get('email') ?? readRememberedEmail());
   const [privacyOpen, setPrivacyOpen] = useState(false);
   const [consent, setConsent] = useState(false);
+  const navigate = useNavigate();
 
   useEffect(() => {
     const timer = setTimeout(() => setSplash(false), SPLASH_MS);
@@ -99,12 +102,34 @@ export function LandingPage() {
           >
             Sign In with Passcode
           </Link>
-          <Link
-            to={`/register${emailQuery}`}
-            className="inline-flex h-12 items-center justify-center rounded-xl border border-slate-300 bg-white px-5 font-medium hover:bg-slate-50"
+          <Button
+            variant="outline"
+            size="lg"
+            onClick={() => {
+              // Registration from the landing is gated by its consent box (accounts spec §5);
+              // the name and rank are then asked on /register, never sent as placeholders.
+              if (!consent) {
+                toast.error(
+                  'Privacy Policy Required',
+                  'Please accept the Data Privacy Policy to continue',
+                  undefined,
+                  LANDING_REGISTER_TOAST,
+                );
+              } else if (!email.trim()) {
+                toast.error(
+                  'Email Required',
+                  'Please enter your email address',
+                  undefined,
+                  LANDING_REGISTER_TOAST,
+                );
+              } else {
+                toast.dismiss(LANDING_REGISTER_TOAST);
+                navigate(`/register${emailQuery}`);
+              }
+            }}
           >
             Create New Account
-          </Link>
+          </Button>
         </div>
       </Card>
 
