@@ -125,6 +125,11 @@ const envSchema = z.object({
 
 export type Config = {
   env: 'production' | 'development' | 'test';
+  /**
+   * NODE_ENV=production was set explicitly. An unset NODE_ENV runs as production (secure
+   * defaults) but a fresh clone's `npm start` still gets the dev mail viewer when no SMTP is set.
+   */
+  declaredProduction: boolean;
   port: number;
   host: string;
   dataDir: string;
@@ -203,6 +208,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   const dataDir = path.resolve(e.DATA_DIR ?? './data');
   return {
     env: nodeEnv,
+    declaredProduction: e.NODE_ENV === 'production',
     port: portNumber,
     host: e.HOST ?? '127.0.0.1',
     dataDir,

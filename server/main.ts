@@ -105,7 +105,10 @@ async function start() {
           viewer: devMailEnabled(config) ? `${url}/dev/mail` : null,
         },
   });
-  // Last, and after Fastify's own 'listening' line, so nothing follows them on a quiet start.
+  // Last, and after Fastify's own 'listening' line, so nothing follows them on a quiet start:
+  // the logger writes asynchronously, so its buffer is flushed before the lines are printed.
+  const logger = server.log as typeof server.log & { flush(done: () => void): void };
+  await new Promise<void>((resolve) => logger.flush(() => resolve()));
   for (const line of lines) console.log(line);
 }
 

@@ -2,9 +2,11 @@ import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { loadConfig } from '../../config';
 import { buildTestApp, type TestApp } from '../../test/build-test-app';
 import { buildCrew } from '../../test/factories';
 import { injectAs } from '../../test/inject-as';
+import { devMailEnabled } from './enabled';
 
 function eml(to: string, subject: string, body: string) {
   return [
@@ -61,7 +63,10 @@ describe('GET /dev/mail', () => {
   });
 
   it('does not exist in production, nor when mail goes out through SMTP', async () => {
-    for (const config of [{ env: 'production' as const }, { smtpUrl: 'smtp://127.0.0.1:2525' }]) {
+    for (const config of [
+      { env: 'production' as const, declaredProduction: true },
+      { smtpUrl: 'smtp://127.0.0.1:2525' },
+    ]) {
       const other = await buildTestApp({ config });
       try {
         expect(other.app.routeTable.map((r) => r.url)).not.toContain('/dev/mail');
@@ -70,5 +75,17 @@ describe('GET /dev/mail', () => {
         await other.close();
       }
     }
+  });
+
+  it("exists on a fresh clone's npm start (NODE_ENV unset), not with NODE_ENV=production", () => {
+    const secrets = {
+      APP_SECRET: 'test-secret-'.padEnd(64, 'x'),
+      STRIPE_WEBHOOK_SECRET: 'whsec_test_'.padEnd(64, 'x'),
+    };
+    expect(devMailEnabled(loadConfig(secrets))).toBe(true);
+    expect(devMailEnabled(loadConfig({ ...secrets, NODE_ENV: 'production' }))).toBe(false);
+    expect(devMailEnabled(loadConfig({ ...secrets, SMTP_URL: 'smtp://127.0.0.1:2525' }))).toBe(
+      false,
+    );
   });
 });
