@@ -48,9 +48,9 @@ function PendingBanner() {
   const count = pending.data?.count ?? 0;
   if (count === 0) return null;
   return (
-    <Card
+    <div
       role="status"
-      className="flex flex-wrap items-center justify-between gap-3 border-purple-200 bg-purple-50"
+      className="flex flex-wrap items-center justify-between gap-3 rounded-2xl border border-purple-200 bg-purple-50 p-4"
     >
       <p className="font-medium text-purple-900">
         {count} {count === 1 ? 'registration is' : 'registrations are'} waiting for approval
@@ -61,7 +61,7 @@ function PendingBanner() {
       >
         Review Now
       </Link>
-    </Card>
+    </div>
   );
 }
 

@@ -88,7 +88,8 @@ export function MemberActionsDialog({ user, isSelf, onPick, onClose }: Props) {
               <Button
                 variant="outline"
                 aria-label={`${label} for ${user.email}`}
-                className={danger ? 'w-full justify-start text-red-700' : 'w-full justify-start'}
+                // `!`: cn does not merge classes, so the outline variant's own text colour would win.
+                className={danger ? 'w-full justify-start text-red-700!' : 'w-full justify-start'}
                 onClick={() => onPick(action)}
               >
                 <Icon aria-hidden="true" className="h-4 w-4" />
