@@ -11,6 +11,7 @@ import { RedirectSignedIn } from './redirect-signed-in';
 import { RequireAdmin } from './require-admin';
 
 // Screens a visitor may never open load on first use; Landing, Sign In and Home come at once.
+const AdminPage = lazyPage(() => import('../pages/admin-page'), 'AdminPage');
 const ApprovalsPage = lazyPage(() => import('../pages/approvals-page'), 'ApprovalsPage');
 const CreatePasscodePage = lazyPage(
   () => import('../pages/create-passcode-page'),
@@ -52,6 +53,23 @@ function AdminApprovals() {
   );
 }
 
+function AdminDashboard() {
+  return (
+    <RequireAdmin>
+      <AdminPage />
+    </RequireAdmin>
+  );
+}
+
+/** Admins only, like the dashboard; the statistics screen itself renders inside. */
+function PlatformStats() {
+  return (
+    <RequireAdmin>
+      <ComingSoon title="Platform Statistics" />
+    </RequireAdmin>
+  );
+}
+
 /** Every route of both specs; screens not built yet show their title and 'Coming soon'. */
 type RouteEntry = [path: string, title: string, Page?: ComponentType];
 
@@ -87,9 +105,9 @@ const memberRoutes: RouteEntry[] = [
   ['/chat', 'Conversation', ChatPage],
   ['/profile', 'Profile', ProfilePage],
   ['/profile/edit', 'Edit Profile', EditProfilePage],
-  ['/admin', 'Admin Dashboard'],
+  ['/admin', 'Admin Dashboard', AdminDashboard],
   ['/admin/approvals', 'Member Approvals', AdminApprovals],
-  ['/platform-stats', 'Platform Statistics'],
+  ['/platform-stats', 'Platform Statistics', PlatformStats],
 ];
 
 export const routes: RouteObject[] = [

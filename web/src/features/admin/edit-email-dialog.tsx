@@ -3,10 +3,10 @@ import { updateEmailRequestSchema } from '../../../../domain';
 import { Button } from '../../components/ui/button';
 import { Dialog } from '../../components/ui/dialog';
 import { Input, Label } from '../../components/ui/input';
-import type { PendingApproval } from './api';
 
 type Props = {
-  user: PendingApproval | null;
+  /** A pending registration or a member: only the current address matters here. */
+  user: { email: string } | null;
   busy: boolean;
   onCancel: () => void;
   onSave: (email: string) => void;

@@ -1,13 +1,34 @@
 /** The admin feature's public surface: code outside features/admin/ imports only this file. */
 
-export type { PendingApproval } from './api';
+export { AddUserDialog, generatePin } from './add-user-dialog';
+export type { AdminUser, PendingApproval } from './api';
 export {
+  describePastFlights,
   useApproveUser,
+  useCreateUser,
+  useDeletePastFlights,
+  useDeleteUser,
+  useMembers,
+  usePastFlightsPreview,
   usePendingApprovals,
   usePendingCount,
   useRejectUser,
+  useRemoveUserData,
+  useResetOnlineStatus,
+  useRestoreAccount,
+  useRevealPasscode,
+  useSignOutAll,
+  useToggleAdmin,
+  useUpdateMemberEmail,
+  useUpdateMemberPasscode,
   useUpdateRegistrationEmail,
 } from './api';
+export { DeleteUserDialog } from './delete-user-dialog';
 export { EditEmailDialog } from './edit-email-dialog';
+export { EditPinDialog } from './edit-pin-dialog';
+export { type MemberAction, MemberActionsDialog } from './member-actions-dialog';
+export { MemberTable } from './member-table';
 export { PendingApprovalCard } from './pending-approval-card';
 export { RejectDialog } from './reject-dialog';
+export { UserDetailsDialog, UserFlightsDialog } from './user-flights-dialog';
+export { ViewPinDialog } from './view-pin-dialog';
