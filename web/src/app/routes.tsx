@@ -39,6 +39,10 @@ const EditProfilePage = lazyPage(() => import('../pages/edit-profile-page'), 'Ed
 const FlightDetailPage = lazyPage(() => import('../pages/flight-detail-page'), 'FlightDetailPage');
 const MessagesPage = lazyPage(() => import('../pages/messages-page'), 'MessagesPage');
 const MyFlightsPage = lazyPage(() => import('../pages/my-flights-page'), 'MyFlightsPage');
+const PlatformStatsPage = lazyPage(
+  () => import('../pages/platform-stats-page'),
+  'PlatformStatsPage',
+);
 const ProfilePage = lazyPage(() => import('../pages/profile-page'), 'ProfilePage');
 const ProfileSetupPage = lazyPage(() => import('../pages/profile-setup-page'), 'ProfileSetupPage');
 const TestPushPage = lazyPage(() => import('../pages/test-push-page'), 'TestPushPage');
@@ -89,7 +93,7 @@ const memberRoutes: RouteEntry[] = [
   ['/profile/edit', 'Edit Profile', EditProfilePage],
   ['/admin', 'Admin Dashboard'],
   ['/admin/approvals', 'Member Approvals', AdminApprovals],
-  ['/platform-stats', 'Platform Statistics'],
+  ['/platform-stats', 'Platform Statistics', PlatformStatsPage],
 ];
 
 export const routes: RouteObject[] = [
