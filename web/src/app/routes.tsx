@@ -20,6 +20,7 @@ const ResetPasscodePage = lazyPage(
   () => import('../pages/reset-passcode-page'),
   'ResetPasscodePage',
 );
+const AuditPage = lazyPage(() => import('../pages/audit-page'), 'AuditPage');
 const AwaitingApprovalPage = lazyPage(
   () => import('../pages/awaiting-approval-page'),
   'AwaitingApprovalPage',
@@ -52,6 +53,14 @@ function AdminApprovals() {
   return (
     <RequireAdmin>
       <ApprovalsPage />
+    </RequireAdmin>
+  );
+}
+
+function AdminAudit() {
+  return (
+    <RequireAdmin>
+      <AuditPage />
     </RequireAdmin>
   );
 }
@@ -93,6 +102,7 @@ const memberRoutes: RouteEntry[] = [
   ['/profile/edit', 'Edit Profile', EditProfilePage],
   ['/admin', 'Admin Dashboard'],
   ['/admin/approvals', 'Member Approvals', AdminApprovals],
+  ['/admin/audit', 'Audit Trail', AdminAudit],
   ['/platform-stats', 'Platform Statistics', PlatformStatsPage],
 ];
 
