@@ -21,6 +21,7 @@ const ResetPasscodePage = lazyPage(
   () => import('../pages/reset-passcode-page'),
   'ResetPasscodePage',
 );
+const AuditPage = lazyPage(() => import('../pages/audit-page'), 'AuditPage');
 const AwaitingApprovalPage = lazyPage(
   () => import('../pages/awaiting-approval-page'),
   'AwaitingApprovalPage',
@@ -40,6 +41,10 @@ const EditProfilePage = lazyPage(() => import('../pages/edit-profile-page'), 'Ed
 const FlightDetailPage = lazyPage(() => import('../pages/flight-detail-page'), 'FlightDetailPage');
 const MessagesPage = lazyPage(() => import('../pages/messages-page'), 'MessagesPage');
 const MyFlightsPage = lazyPage(() => import('../pages/my-flights-page'), 'MyFlightsPage');
+const PlatformStatsPage = lazyPage(
+  () => import('../pages/platform-stats-page'),
+  'PlatformStatsPage',
+);
 const ProfilePage = lazyPage(() => import('../pages/profile-page'), 'ProfilePage');
 const ProfileSetupPage = lazyPage(() => import('../pages/profile-setup-page'), 'ProfileSetupPage');
 const TestPushPage = lazyPage(() => import('../pages/test-push-page'), 'TestPushPage');
@@ -61,11 +66,19 @@ function AdminDashboard() {
   );
 }
 
-/** Admins only, like the dashboard; the statistics screen itself renders inside. */
+/** Admins only, like the dashboard. */
 function PlatformStats() {
   return (
     <RequireAdmin>
-      <ComingSoon title="Platform Statistics" />
+      <PlatformStatsPage />
+    </RequireAdmin>
+  );
+}
+
+function AdminAudit() {
+  return (
+    <RequireAdmin>
+      <AuditPage />
     </RequireAdmin>
   );
 }
@@ -107,6 +120,7 @@ const memberRoutes: RouteEntry[] = [
   ['/profile/edit', 'Edit Profile', EditProfilePage],
   ['/admin', 'Admin Dashboard', AdminDashboard],
   ['/admin/approvals', 'Member Approvals', AdminApprovals],
+  ['/admin/audit', 'Audit Trail', AdminAudit],
   ['/platform-stats', 'Platform Statistics', PlatformStats],
 ];
 

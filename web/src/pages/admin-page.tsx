@@ -1,4 +1,4 @@
-import { BarChart3, CalendarX, Power, UserPlus, Users } from 'lucide-react';
+import { BarChart3, CalendarX, Power, ScrollText, UserPlus, Users } from 'lucide-react';
 import { useState } from 'react';
 import { Link, useNavigate } from 'react-router';
 import { ADMIN_USERS_PAGE_SIZE, type MembershipFilter } from '../../../domain';
@@ -116,7 +116,7 @@ export function AdminPage() {
 
       <nav
         aria-label="Admin tools"
-        className="grid grid-cols-2 gap-2 sm:grid-cols-3 lg:grid-cols-5"
+        className="grid grid-cols-2 gap-2 sm:grid-cols-3 lg:grid-cols-6"
       >
         <Button variant="secondary" onClick={() => navigate('/admin/approvals')}>
           <Users aria-hidden="true" className="h-4 w-4" />
@@ -137,6 +137,10 @@ export function AdminPage() {
         <Button variant="secondary" onClick={() => navigate('/platform-stats')}>
           <BarChart3 aria-hidden="true" className="h-4 w-4" />
           Platform Statistics
+        </Button>
+        <Button variant="secondary" onClick={() => navigate('/admin/audit')}>
+          <ScrollText aria-hidden="true" className="h-4 w-4" />
+          Audit Trail
         </Button>
       </nav>
 

@@ -2,8 +2,10 @@ import { forwardRef, type SelectHTMLAttributes } from 'react';
 import { cn } from '../../lib/cn';
 
 type SelectProps = SelectHTMLAttributes<HTMLSelectElement> & {
-  /** The choices, shown as their own text. */
+  /** The choices, shown as their own text unless `optionLabel` names them. */
   options: readonly string[];
+  /** A choice's visible name when its value is a code ('activity' → 'Most active'). */
+  optionLabel?: (option: string) => string;
   /** The empty first choice ('Select your role'), value ''. */
   placeholder?: string;
   /** The placeholder only prompts: it cannot be chosen again once something is. */
@@ -15,7 +17,7 @@ type SelectProps = SelectHTMLAttributes<HTMLSelectElement> & {
  * nothing has to be re-implemented. Label it with <Label htmlFor>.
  */
 export const Select = forwardRef<HTMLSelectElement, SelectProps>(function Select(
-  { options, placeholder, placeholderDisabled, className, ...props },
+  { options, optionLabel, placeholder, placeholderDisabled, className, ...props },
   ref,
 ) {
   return (
@@ -34,7 +36,7 @@ export const Select = forwardRef<HTMLSelectElement, SelectProps>(function Select
       ) : null}
       {options.map((option) => (
         <option key={option} value={option}>
-          {option}
+          {optionLabel ? optionLabel(option) : option}
         </option>
       ))}
     </select>

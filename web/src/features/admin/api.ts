@@ -356,3 +356,34 @@ export function useDeletePastFlights() {
 }
 
 export type { AdminUser, CreateUserRequest };
+// ---- Audit trail (GET /api/admin/audit-log) ----
+// Kept in one block at the end of the file (no new imports) so it merges beside other work here.
+
+export type AuditLogPage = import('../../../../domain').AuditLogPage;
+export type AuditEntryView = import('../../../../domain').AuditEntryView;
+export type AuditLogQuery = { action?: string; userId?: number; page: number };
+
+/** Under 'admin': the server's `admin` invalidation refreshes the trail with the other screens. */
+export const auditKeys = {
+  all: ['admin', 'audit-log'] as const,
+  page: (query: AuditLogQuery) => ['admin', 'audit-log', query] as const,
+};
+
+/** The query string of GET /api/admin/audit-log: absent filters are left out, not sent blank. */
+export function auditLogPath({ action, userId, page }: AuditLogQuery) {
+  const params = new URLSearchParams();
+  if (action) params.set('action', action);
+  if (userId !== undefined) params.set('userId', String(userId));
+  params.set('page', String(page));
+  return `/api/admin/audit-log?${params}`;
+}
+
+/** One page of the audit trail, newest first; the previous page stays shown while the next loads. */
+export function useAuditLog(query: AuditLogQuery) {
+  return useQuery({
+    queryKey: auditKeys.page(query),
+    queryFn: () => api.get<AuditLogPage>(auditLogPath(query)),
+    placeholderData: (previous) => previous,
+    staleTime: 0,
+  });
+}

@@ -1,10 +1,12 @@
 /** The admin feature's public surface: code outside features/admin/ imports only this file. */
 
 export { AddUserDialog, generatePin } from './add-user-dialog';
-export type { AdminUser, PendingApproval } from './api';
+export type { AdminUser, AuditEntryView, AuditLogPage, PendingApproval } from './api';
 export {
+  auditKeys,
   describePastFlights,
   useApproveUser,
+  useAuditLog,
   useCreateUser,
   useDeletePastFlights,
   useDeleteUser,
@@ -23,6 +25,7 @@ export {
   useUpdateMemberPasscode,
   useUpdateRegistrationEmail,
 } from './api';
+export { AuditTrail } from './audit-trail';
 export { DeleteUserDialog } from './delete-user-dialog';
 export { EditEmailDialog } from './edit-email-dialog';
 export { EditPinDialog } from './edit-pin-dialog';
