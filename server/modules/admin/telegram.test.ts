@@ -23,7 +23,9 @@ type Received = { method: string; url: string; body: unknown };
 function fakeTelegram() {
   const calls: Received[] = [];
   const waiting: ((call: Received) => void)[] = [];
-  const state = { down: false };
+  const state = { down: false, hang: false };
+  /** Calls held unanswered while `hang` is set, released by `release()`. */
+  const held: ServerResponse[] = [];
   const server: Server = createServer((req: IncomingMessage, res: ServerResponse) => {
     let raw = '';
     req.on('data', (chunk) => {
@@ -38,7 +40,9 @@ function fakeTelegram() {
       calls.push(call);
       for (const resolve of waiting.splice(0)) resolve(call);
       res.setHeader('content-type', 'application/json');
-      if (state.down) {
+      if (state.hang) {
+        held.push(res);
+      } else if (state.down) {
         res.statusCode = 502;
         res.end(JSON.stringify({ ok: false, description: 'Bad Gateway' }));
       } else if (req.url === `/bot${TOKEN}/getMe`) {
@@ -55,6 +59,9 @@ function fakeTelegram() {
     calls,
     state,
     /** Resolves with the next call the stand-in receives: tests wait on it, never on a timer. */
+    release: () => {
+      for (const res of held.splice(0)) res.end(JSON.stringify({ ok: true, result: {} }));
+    },
     nextCall: () => new Promise<Received>((resolve) => waiting.push(resolve)),
     url: () => `http://127.0.0.1:${(server.address() as AddressInfo).port}`,
   };
@@ -77,6 +84,8 @@ describe('Telegram notices of new registrations (Bot API stand-in on loopback)',
   });
   afterEach(() => {
     telegram.state.down = false;
+    telegram.state.hang = false;
+    telegram.release();
   });
 
   const register = (email: string, name: string) =>
@@ -137,6 +146,15 @@ describe('Telegram notices of new registrations (Bot API stand-in on loopback)',
       .from(users)
       .where(eq(users.email, 'tele.outage@ba.com'));
     expect(user?.approvalStatus).toBe('pending');
+  });
+
+  it('a Telegram that never answers does not hold the registration up', async () => {
+    telegram.state.hang = true;
+    const call = telegram.nextCall();
+    // Were the notice awaited, this would wait for the stand-in, which answers only on release.
+    const res = await register('tele.hang@ba.com', 'Hal Hang');
+    expect(res.statusCode).toBe(201);
+    await call;
   });
 
   it('GET /api/admin/telegram answers the bot link from getMe, asked once', async () => {
