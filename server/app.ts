@@ -22,6 +22,7 @@ import { serializeError } from './lib/log-errors';
 import { createMemberThrottle } from './lib/member-throttle';
 import { createPinCipher } from './lib/pin-crypto';
 import { createRateLimiter } from './lib/rate-limit';
+import { createTelegram } from './lib/telegram';
 import { trustProxyFn } from './lib/trust-proxy';
 import { createMailTransport, type MailTransport } from './mail/transport';
 import { accountRoutes } from './modules/account/routes';
@@ -178,6 +179,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     memberThrottle,
     mail,
     kickMail: () => scheduler.kick('mail'),
+    telegram: createTelegram(config.telegram, app.log),
   });
   app.addHook('onReady', async () => {
     if (options.startJobs) {

@@ -18,6 +18,19 @@ describe('loadConfig', () => {
     expect(config.publicUrl).toBe('http://localhost:5000');
     expect(config.limits.flightsPerDay).toBe(200);
     expect(loadConfig({ ...base, FLIGHTS_PER_DAY: '5' }).limits.flightsPerDay).toBe(5);
+    expect(config.telegram).toBeNull();
+  });
+
+  it('turns Telegram on with a token and chat, at api.telegram.org unless told otherwise', () => {
+    const on = { ...base, TELEGRAM_BOT_TOKEN: '123:abc', TELEGRAM_CHAT_ID: '-100200' };
+    expect(loadConfig(on).telegram).toEqual({
+      botToken: '123:abc',
+      chatId: '-100200',
+      apiUrl: 'https://api.telegram.org',
+    });
+    expect(loadConfig({ ...on, TELEGRAM_API_URL: 'http://127.0.0.1:9/' }).telegram?.apiUrl).toBe(
+      'http://127.0.0.1:9',
+    );
   });
 
   it.each([
@@ -32,6 +45,8 @@ describe('loadConfig', () => {
     [{ CREW_EMAIL_DOMAINS: ' , ' }, /^CREW_EMAIL_DOMAINS: /],
     [{ PUBLIC_URL: 'ftp://x' }, /^PUBLIC_URL: /],
     [{ DEMO_PASSCODE: '123' }, /^DEMO_PASSCODE: /],
+    [{ TELEGRAM_BOT_TOKEN: '123:abc' }, /^TELEGRAM_CHAT_ID: required with TELEGRAM_BOT_TOKEN/],
+    [{ TELEGRAM_API_URL: 'api.telegram.org' }, /^TELEGRAM_API_URL: /],
     [{ FLIGHTS_PER_DAY: '0' }, /^FLIGHTS_PER_DAY: must be a positive whole number/],
     [{ PRICE_MONTHLY: '1.99' }, /^PRICE_MONTHLY: must be a positive whole number/],
     [{ PRICE_CURRENCY: 'pounds' }, /^PRICE_CURRENCY: /],

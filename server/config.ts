@@ -87,6 +87,12 @@ const envSchema = z.object({
   STRIPE_WEBHOOK_SECRET: optionalString,
   STRIPE_PRICE_MONTHLY: optionalString,
   STRIPE_PRICE_YEARLY: optionalString,
+  TELEGRAM_BOT_TOKEN: optionalString,
+  TELEGRAM_CHAT_ID: optionalString,
+  TELEGRAM_API_URL: optionalString.refine(
+    (v) => v === undefined || /^https?:\/\/[^\s]+$/.test(v),
+    'must be an http(s) URL such as https://api.telegram.org',
+  ),
   PUBLIC_URL: optionalString.refine(
     (v) => v === undefined || /^https?:\/\/[^/]+\/?$/.test(v),
     'must be an http(s) origin such as https://jumpseat.example',
@@ -154,6 +160,11 @@ export type Config = {
     /** Where the SDK sends its calls; tests point it at a loopback stand-in of Stripe's API. */
     api?: { host: string; port: number; protocol: 'http' | 'https' };
   };
+  /**
+   * New-registration notices through Telegram's Bot API; null when TELEGRAM_BOT_TOKEN is unset.
+   * `apiUrl` is Telegram's, or a loopback stand-in in tests.
+   */
+  telegram: { botToken: string; chatId: string; apiUrl: string } | null;
   publicUrl: string;
   demoPasscode: string;
   /** The proxies believed about the client's address (X-Forwarded-For); false: none. */
@@ -203,6 +214,11 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       `${e.STRIPE_PRICE_MONTHLY ? 'STRIPE_PRICE_YEARLY' : 'STRIPE_PRICE_MONTHLY'}: required with STRIPE_SECRET_KEY (the Stripe price id of each plan)`,
     );
   }
+  if (e.TELEGRAM_BOT_TOKEN && !e.TELEGRAM_CHAT_ID) {
+    throw new ConfigError(
+      'TELEGRAM_CHAT_ID: required with TELEGRAM_BOT_TOKEN (the chat or group to notify)',
+    );
+  }
   const nodeEnv = e.NODE_ENV === 'test' || e.NODE_ENV === 'development' ? e.NODE_ENV : 'production';
   const portNumber = e.PORT ?? 5000;
   const dataDir = path.resolve(e.DATA_DIR ?? './data');
@@ -235,6 +251,14 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       priceMonthly: e.STRIPE_PRICE_MONTHLY,
       priceYearly: e.STRIPE_PRICE_YEARLY,
     },
+    telegram:
+      e.TELEGRAM_BOT_TOKEN && e.TELEGRAM_CHAT_ID
+        ? {
+            botToken: e.TELEGRAM_BOT_TOKEN,
+            chatId: e.TELEGRAM_CHAT_ID,
+            apiUrl: (e.TELEGRAM_API_URL ?? 'https://api.telegram.org').replace(/\/$/, ''),
+          }
+        : null,
     publicUrl: (e.PUBLIC_URL ?? `http://localhost:${portNumber}`).replace(/\/$/, ''),
     demoPasscode: e.DEMO_PASSCODE ?? '0000',
     trustProxy: e.TRUST_PROXY,

@@ -5,6 +5,7 @@ import type { Clock } from './lib/clock';
 import type { MemberThrottle } from './lib/member-throttle';
 import type { PinCipher } from './lib/pin-crypto';
 import type { RateLimiter } from './lib/rate-limit';
+import type { Telegram } from './lib/telegram';
 import type { Realtime } from './modules/realtime/service';
 import type { SessionStore } from './sessions/session-store';
 
@@ -26,6 +27,8 @@ export type AppDeps = {
   kickMail(): void;
   /** Live events to members' sockets on every instance; publish only after a commit. */
   realtime: Realtime;
+  /** New-registration notices to the admins' Telegram chat (disabled without a bot token). */
+  telegram: Telegram;
 };
 
 declare module 'fastify' {

@@ -116,9 +116,11 @@ export const profilePictureRequestSchema = z.object({
 });
 /** The picture's own URL (served by GET /api/users/{id}/profile-picture), never the bytes. */
 export const profilePictureResponseSchema = z.object({ profilePictureUrl: z.string() });
+export type ProfilePictureResponse = z.infer<typeof profilePictureResponseSchema>;
 
 /** GET /api/admin/telegram: whether new-registration notices go to Telegram, and the bot link. */
 export const telegramStatusSchema = z.object({
   enabled: z.boolean(),
   botLink: z.string().nullable(),
 });
+export type TelegramStatus = z.infer<typeof telegramStatusSchema>;

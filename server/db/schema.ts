@@ -1,6 +1,7 @@
 import { sql } from 'drizzle-orm';
 import {
   boolean,
+  customType,
   date,
   index,
   integer,
@@ -398,3 +399,27 @@ export const expiryReminders = pgTable(
 );
 
 export type CheckoutSessionRow = typeof checkoutSessions.$inferSelect;
+
+/**
+ * PostgreSQL bytea. Drivers differ in what they hand back (PGlite a Uint8Array, node-postgres a
+ * Buffer), so every read comes back as a Buffer.
+ */
+const bytea = customType<{ data: Buffer; driverData: Buffer | Uint8Array }>({
+  dataType: () => 'bytea',
+  fromDriver: (value) => (Buffer.isBuffer(value) ? value : Buffer.from(value)),
+});
+
+/**
+ * An admin's profile picture (accounts spec §6), kept out of `users` so that reading a user, and
+ * /api/auth/me, never carries up to 2 MB: `users.profile_picture_url` holds only the short,
+ * versioned URL that serves these bytes. `hash` (of the bytes) is that URL's version.
+ */
+export const profilePictures = pgTable('profile_pictures', {
+  userId: integer('user_id')
+    .primaryKey()
+    .references(() => users.id, { onDelete: 'cascade' }),
+  contentType: text('content_type').notNull(),
+  bytes: bytea('bytes').notNull(),
+  hash: text('hash').notNull(),
+  updatedAt: ts('updated_at').notNull(),
+});

@@ -7,10 +7,12 @@ import {
   pendingCountSchema,
   rejectUserRequestSchema,
   rejectUserResponseSchema,
+  telegramStatusSchema,
   updateEmailResponseSchema,
 } from '../../../domain';
 import { currentUser } from '../../plugins/access';
 import { createApprovalsService } from './approvals-service';
+import { telegramStatus } from './telegram-service';
 
 export const adminRoutes: FastifyPluginAsyncZod = async (app) => {
   const approvals = createApprovalsService(app.deps);
@@ -27,6 +29,19 @@ export const adminRoutes: FastifyPluginAsyncZod = async (app) => {
     '/api/admin/pending-count',
     { config: admin, schema: { tags: ['admin'], response: { 200: pendingCountSchema } } },
     async () => approvals.pendingCount(),
+  );
+
+  app.get(
+    '/api/admin/telegram',
+    {
+      config: admin,
+      schema: {
+        tags: ['admin'],
+        summary: 'Whether new registrations are sent to Telegram, and the bot to open',
+        response: { 200: telegramStatusSchema },
+      },
+    },
+    async () => telegramStatus(app.deps),
   );
 
   app.post(

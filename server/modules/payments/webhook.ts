@@ -12,6 +12,7 @@ import { checkoutSessions, paymentEvents, users } from '../../db/schema';
 import type { AppDeps } from '../../deps';
 import { audit } from '../../lib/audit';
 import { badRequest } from '../../lib/errors';
+import { notifyNewRegistration, type RegistrationNotice } from '../admin/telegram-service';
 
 /** Stripe's own default: a signed event older than this is refused (replayed captures). */
 export const WEBHOOK_TOLERANCE_SECONDS = 300;
@@ -91,7 +92,9 @@ export function createWebhookHandler(deps: AppDeps) {
     if (!HANDLED.has(event.type)) return { received: true, ignored: true };
     const object = (event.data as { object?: unknown } | undefined)?.object;
     const now = deps.clock.now();
-    return db.transaction(async (tx) => {
+    // A paid registration awaits approval once its payment completed: then admins are told.
+    let notice: RegistrationNotice | null = null;
+    const outcome = await db.transaction(async (tx) => {
       const inserted = await tx
         .insert(paymentEvents)
         .values({ id: event.id, type: event.type, receivedAt: now })
@@ -100,7 +103,7 @@ export function createWebhookHandler(deps: AppDeps) {
       if (inserted.length === 0) return { received: true, duplicate: true } as const;
       switch (event.type) {
         case 'checkout.session.completed':
-          await completeCheckout(tx, parse(checkoutCompleted, object), event.id, now);
+          notice = await completeCheckout(tx, parse(checkoutCompleted, object), event.id, now);
           break;
         case 'invoice.paid':
           await extendFromInvoice(tx, parse(invoicePaid, object), event.id, now);
@@ -128,6 +131,9 @@ export function createWebhookHandler(deps: AppDeps) {
       }
       return { received: true } as const;
     });
+    // After the commit, not awaited (see notifyNewRegistration).
+    if (notice) notifyNewRegistration(deps, notice);
+    return outcome;
   }
 
   async function completeCheckout(
@@ -135,7 +141,7 @@ export function createWebhookHandler(deps: AppDeps) {
     session: z.infer<typeof checkoutCompleted>,
     eventId: string,
     now: Date,
-  ) {
+  ): Promise<RegistrationNotice | null> {
     // Found by the id we stored when we created the session, never by metadata alone.
     const [stored] = await tx
       .select()
@@ -150,7 +156,7 @@ export function createWebhookHandler(deps: AppDeps) {
       throw badRequest('Checkout amount or currency does not match the plan');
     }
     // A second, different event for a session already completed changes nothing more.
-    if (stored.status === 'completed') return;
+    if (stored.status === 'completed') return null;
     await tx
       .update(checkoutSessions)
       .set({
@@ -160,9 +166,9 @@ export function createWebhookHandler(deps: AppDeps) {
         customerId: session.customer,
       })
       .where(eq(checkoutSessions.id, stored.id));
-    if (stored.userId === null) return;
+    if (stored.userId === null) return null;
     const [user] = await tx.select().from(users).where(eq(users.id, stored.userId)).for('update');
-    if (!user) return;
+    if (!user) return null;
     const plan: PaidPlan = stored.plan;
     const subscriptionExpiresAt =
       stored.purpose === 'renewal'
@@ -194,6 +200,9 @@ export function createWebhookHandler(deps: AppDeps) {
       },
       at: now,
     });
+    return stored.purpose === 'registration'
+      ? { name: user.name, email: user.email, membership: plan }
+      : null;
   }
 
   async function extendFromInvoice(

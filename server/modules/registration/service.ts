@@ -9,6 +9,7 @@ import { platformCounters, users } from '../../db/schema';
 import type { AppDeps } from '../../deps';
 import { audit } from '../../lib/audit';
 import { HttpError } from '../../lib/errors';
+import { notifyNewRegistration } from '../admin/telegram-service';
 import { findUserByEmail } from '../auth/login-service';
 
 const HOUR = 60 * 60 * 1000;
@@ -100,6 +101,8 @@ export function createRegistrationService(deps: AppDeps) {
       }
       throw error;
     }
+    // After the commit, and not awaited: Telegram never fails or slows a registration.
+    notifyNewRegistration(deps, { name: input.name, email: input.email, membership: 'trial' });
     return {
       status: 201 as const,
       body: {

@@ -1,9 +1,14 @@
 import type { FastifyPluginAsyncZod, ZodTypeProvider } from 'fastify-type-provider-zod';
 import {
   ACCESS_REASONS,
+  idParamSchema,
   onlineStatusResponseSchema,
   onlineStatusSchema,
+  PROFILE_PICTURE_FAILED,
+  PROFILE_PICTURE_MAX_BYTES,
   passcodeRevealResponseSchema,
+  profilePictureRequestSchema,
+  profilePictureResponseSchema,
   profileSetupRequestSchema,
   updateContactEmailRequestSchema,
   updateContactEmailResponseSchema,
@@ -14,12 +19,21 @@ import {
 } from '../../../domain';
 import { badRequest } from '../../lib/errors';
 import { currentSession, currentUser } from '../../plugins/access';
+import { createProfilePictureService } from './profile-picture-service';
 import { createProfileService } from './service';
 
 const INVALID_JSON = 'Invalid JSON body';
+/**
+ * The picture's route alone takes a body this large: 2 MB as base64 is 2.8 MB. Every other
+ * route keeps the app's 1 MB.
+ */
+const PICTURE_BODY_LIMIT = Math.ceil((PROFILE_PICTURE_MAX_BYTES * 4) / 3) + 64 * 1024;
+/** A picture's URL names its version (?v=hash): the bytes behind one URL never change. */
+const PICTURE_CACHE = 'private, max-age=31536000, immutable';
 
 export const usersRoutes: FastifyPluginAsyncZod = async (app) => {
   const profiles = createProfileService(app.deps);
+  const pictures = createProfilePictureService(app.deps);
   const editable = {
     access: 'user' as const,
     notDemo: true as const,
@@ -137,6 +151,59 @@ export const usersRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) => profiles.updateContactEmail(currentUser(request), request.body.contactEmail),
+  );
+
+  app.put(
+    '/api/users/me/profile-picture',
+    {
+      config: { access: 'admin' },
+      bodyLimit: PICTURE_BODY_LIMIT,
+      // Beyond even that, Fastify stops reading: still the spec's picture text, as a 400.
+      errorHandler(error, request, reply) {
+        const refused =
+          error.code === 'FST_ERR_CTP_BODY_TOO_LARGE' ? badRequest(PROFILE_PICTURE_FAILED) : error;
+        return app.errorHandler.call(this, refused as typeof error, request, reply);
+      },
+      schema: {
+        tags: ['users'],
+        summary: "Set the signed-in admin's profile picture (a JPG, PNG or GIF data URL, ≤ 2 MB)",
+        body: profilePictureRequestSchema,
+        response: { 200: profilePictureResponseSchema },
+      },
+    },
+    async (request) => pictures.update(currentUser(request), request.body.profilePictureUrl),
+  );
+
+  app.delete(
+    '/api/users/me/profile-picture',
+    {
+      config: { access: 'admin' },
+      schema: { tags: ['users'], summary: "Remove the signed-in admin's profile picture" },
+    },
+    async (request, reply) => {
+      await pictures.remove(currentUser(request));
+      return reply.status(204).send();
+    },
+  );
+
+  app.get(
+    '/api/users/:id/profile-picture',
+    {
+      config: { access: 'user' },
+      schema: {
+        tags: ['users'],
+        summary: "A user's profile picture (the bytes; its URL is on the user)",
+        params: idParamSchema,
+      },
+    },
+    async (request, reply) => {
+      const picture = await pictures.read(request.params.id);
+      return reply
+        .header('content-type', picture.contentType)
+        .header('x-content-type-options', 'nosniff')
+        .header('cache-control', PICTURE_CACHE)
+        .send(picture.bytes);
+    },
   );
 
   // The unload beacon posts text/plain (navigator.sendBeacon with a string): in this scope only,

@@ -11,6 +11,7 @@ import {
   ProfileHeader,
   SessionActions,
   StatCards,
+  TelegramCard,
   TrialBanner,
   useSelf,
   WelcomeNotice,
@@ -42,6 +43,7 @@ export function ProfilePage() {
       <TrialBanner user={user} now={now} />
       <MembershipBanner user={user} now={now} />
       {user.isAdmin ? <AdminControlsCard /> : null}
+      {user.isAdmin ? <TelegramCard /> : null}
       <MyFlightsCard isDemoUser={user.isDemoUser} />
       <InfoList user={user} />
       <PrivacyToggles user={user} />

@@ -2,8 +2,10 @@ import { useQuery, useQueryClient } from '@tanstack/react-query';
 import type {
   DeleteAccountResponse,
   PasscodeRevealResponse,
+  ProfilePictureResponse,
   ProfileSetupRequest,
   SetPasscodeRequest,
+  TelegramStatus,
   UpdateContactEmailResponse,
   UpdateProfileRequest,
   User,
@@ -18,6 +20,7 @@ export const profileKeys = {
   all: ['users', 'me'] as const,
   analytics: ['users', 'me', 'analytics'] as const,
   passcode: ['users', 'me', 'passcode'] as const,
+  telegram: ['admin', 'telegram'] as const,
 };
 
 /** The signed-in member's own user object, as GET /api/auth/me returns it. */
@@ -103,5 +106,27 @@ export function useChangePasscode() {
   return useSingleFlightMutation({
     mutationFn: accountApi.setPasscode,
     onSuccess: () => void queryClient.invalidateQueries({ queryKey: profileKeys.passcode }),
+  });
+}
+
+/**
+ * PUT /api/users/me/profile-picture (admins). The answer is only the picture's URL: the session
+ * is fetched again (GET /api/auth/me) so every avatar of the admin follows, as the spec says.
+ */
+export function useUpdateProfilePicture() {
+  const queryClient = useQueryClient();
+  return useSingleFlightMutation({
+    mutationFn: (profilePictureUrl: string) =>
+      api.put<ProfilePictureResponse>('/api/users/me/profile-picture', { profilePictureUrl }),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: sessionQueryKey }),
+  });
+}
+
+/** GET /api/admin/telegram: whether new registrations go to Telegram, and the bot to open. */
+export function useTelegramStatus() {
+  return useQuery({
+    queryKey: profileKeys.telegram,
+    queryFn: () => api.get<TelegramStatus>('/api/admin/telegram'),
+    staleTime: 5 * 60_000,
   });
 }

@@ -1,5 +1,6 @@
 /** The profile feature's public surface: code outside features/profile/ imports only this file. */
 export { DangerZone, SessionActions } from './account-actions';
+export { ProfilePictureButton, TelegramCard } from './admin-profile-extras';
 export { useProfileSetup, useSelf, useSkipSetup, useUpdateProfile } from './api';
 export { failureText } from './failure';
 export { InfoList } from './info-list';

@@ -8,6 +8,7 @@ import {
 } from '../../../../domain';
 import { Avatar } from '../../components/ui/avatar';
 import { Badge } from '../../components/ui/badge';
+import { ProfilePictureButton } from './admin-profile-extras';
 
 const RING_LABELS: Record<AvatarRing, string> = {
   orange: 'trial membership',
@@ -24,14 +25,17 @@ export function ProfileHeader({ user, now }: { user: User; now: Date }) {
   const badge = user.membershipType === 'trial' ? null : subscriptionBadge(user, now);
   return (
     <section aria-label="Member" className="flex items-center gap-4">
-      <Avatar
-        name={user.name}
-        ring={ring}
-        imageUrl={user.profilePictureUrl}
-        title={`Ring: ${RING_LABELS[ring]}`}
-        ringLabel={`Avatar ring: ${RING_LABELS[ring]}`}
-        size="xl"
-      />
+      <div className="flex shrink-0 flex-col items-center gap-2">
+        <Avatar
+          name={user.name}
+          ring={ring}
+          imageUrl={user.profilePictureUrl}
+          title={`Ring: ${RING_LABELS[ring]}`}
+          ringLabel={`Avatar ring: ${RING_LABELS[ring]}`}
+          size="xl"
+        />
+        {user.isAdmin && !user.isDemoUser ? <ProfilePictureButton /> : null}
+      </div>
       <div className="min-w-0 space-y-1">
         <h2 className="truncate text-xl font-semibold">{user.name ?? ANONYMOUS_NAME}</h2>
         <p className="truncate text-sm text-slate-600">
