@@ -15,6 +15,7 @@ export * from './rules/membership';
 export * from './rules/payments';
 export * from './rules/presenter';
 export * from './rules/pricing';
+export * from './rules/retention';
 export * from './rules/stats';
 export * from './rules/throttle';
 export * from './rules/time';
