@@ -5,12 +5,15 @@ import type { Db, Tx } from '../db/client';
 import {
   auditLog,
   checkoutSessions,
+  flightCrew,
   loginAttempts,
   mailOutbox,
+  messages,
   passcodeResets,
   rateEvents,
   sessions,
   users,
+  waves,
 } from '../db/schema';
 import { audit } from '../lib/audit';
 import { type JobRun, underJobLock } from './membership-expiry';
@@ -120,6 +123,30 @@ async function eraseTraces(tx: Tx, members: Identity[]) {
   }
 }
 
+const regexLiteral = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+
+/**
+ * An anonymised member's conversations and crew notes stay (the other side keeps its history),
+ * but their name, nickname, phone and e-mails in them become '[removed]'.
+ */
+async function redactConversations(tx: Tx, member: Identity) {
+  const needles = tracesOf(member);
+  if (needles.length === 0) return;
+  const pattern = needles.map(regexLiteral).join('|');
+  const theirWaves = tx
+    .select({ id: waves.id })
+    .from(waves)
+    .where(or(eq(waves.senderId, member.id), eq(waves.receiverId, member.id)));
+  await tx
+    .update(messages)
+    .set({ content: sql`regexp_replace(${messages.content}, ${pattern}, '[removed]', 'gi')` })
+    .where(and(inArray(messages.waveId, theirWaves), mentions(messages.content, needles)));
+  await tx
+    .update(flightCrew)
+    .set({ note: sql`regexp_replace(${flightCrew.note}, ${pattern}, '[removed]', 'gi')` })
+    .where(and(eq(flightCrew.userId, member.id), mentions(flightCrew.note, needles)));
+}
+
 /** Self-deleted accounts whose 30-day grace has ended: the row goes (cascading), and every trace. */
 export function purgeDeletedAccounts(db: Db, now: Date): Promise<JobRun> {
   const { purgeDeletedAtOrBefore } = retentionCutoffs(now);
@@ -172,6 +199,7 @@ export function anonymiseInactiveAccounts(db: Db, now: Date): Promise<JobRun> {
     if (due.length === 0) return 0;
     await eraseTraces(tx, due);
     const ids = due.map((m) => m.id);
+    for (const member of due) await redactConversations(tx, member);
     await tx.delete(sessions).where(inArray(sessions.userId, ids));
     await tx.delete(passcodeResets).where(inArray(passcodeResets.userId, ids));
     for (const id of ids) {
