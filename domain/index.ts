@@ -16,6 +16,7 @@ export * from './rules/payments';
 export * from './rules/presenter';
 export * from './rules/pricing';
 export * from './rules/profile-picture';
+export * from './rules/retention';
 export * from './rules/stats';
 export * from './rules/throttle';
 export * from './rules/time';

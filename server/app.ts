@@ -16,6 +16,7 @@ import type { Config } from './config';
 import type { Database } from './db/client';
 import { createMailSender } from './jobs/mail-sender';
 import { expireSubscriptions, expireTrials, sendExpiryReminders } from './jobs/membership-expiry';
+import { anonymiseInactiveAccounts, pruneOldLogs, purgeDeletedAccounts } from './jobs/retention';
 import { createScheduler } from './jobs/scheduler';
 import { type Clock, systemClock } from './lib/clock';
 import { serializeError } from './lib/log-errors';
@@ -41,6 +42,7 @@ import { registerLiveInvalidation } from './modules/realtime/live-invalidation';
 import { realtimeRoutes } from './modules/realtime/routes';
 import { createRealtime } from './modules/realtime/service';
 import { registrationRoutes } from './modules/registration/routes';
+import { statsRoutes } from './modules/stats/routes';
 import { usersRoutes } from './modules/users/routes';
 import { waveRoutes } from './modules/waves/routes';
 import { registerAccess } from './plugins/access';
@@ -150,6 +152,23 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
       if (run.ran && run.count > 0) scheduler.kick('mail');
     },
   });
+  // Retention jobs (advisory-locked like the membership jobs): purge, anonymise, prune logs.
+  const RETENTION_JOB_MS = 60 * 60_000;
+  scheduler.add({
+    name: 'purge-deleted-accounts',
+    everyMs: RETENTION_JOB_MS,
+    run: () => purgeDeletedAccounts(database.db, clock.now()),
+  });
+  scheduler.add({
+    name: 'anonymise-inactive-accounts',
+    everyMs: RETENTION_JOB_MS,
+    run: () => anonymiseInactiveAccounts(database.db, clock.now()),
+  });
+  scheduler.add({
+    name: 'prune-logs',
+    everyMs: RETENTION_JOB_MS,
+    run: () => pruneOldLogs(database.db, clock.now()),
+  });
   const bus =
     options.bus ??
     (config.databaseUrl ? await createPostgresBus(config.databaseUrl, app.log) : createLocalBus());
@@ -221,6 +240,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   await app.register(registrationRoutes);
   await app.register(paymentRoutes);
   await app.register(adminRoutes);
+  await app.register(statsRoutes);
   await app.register(waveRoutes);
   await app.register(messageRoutes);
   await app.register(flightRoutes);

@@ -1,4 +1,4 @@
-import type { StatsFilter, StatsSort } from '../constants';
+import { DAY_MS, type StatsFilter, type StatsSort } from '../constants';
 
 export interface ActivityCounts {
   flights: number;
@@ -61,4 +61,30 @@ export function isRecentHeartbeat(lastHeartbeatAt: Date | string | null, now: Da
     lastHeartbeatAt !== null &&
     new Date(lastHeartbeatAt).getTime() > now.getTime() - ONLINE_WINDOW_MS
   );
+}
+
+const isoDay = (d: Date) => d.toISOString().slice(0, 10);
+const startOfUtcDay = (d: Date) =>
+  new Date(Date.UTC(d.getUTCFullYear(), d.getUTCMonth(), d.getUTCDate()));
+
+/** The last `days` UTC days up to and including today, oldest first ('YYYY-MM-DD'). */
+export function seriesDays(now: Date, days: number): string[] {
+  const today = startOfUtcDay(now).getTime();
+  return Array.from({ length: days }, (_, i) => isoDay(new Date(today - (days - 1 - i) * DAY_MS)));
+}
+
+/** The Mondays (UTC) of the last `weeks` ISO weeks up to and including this one, oldest first. */
+export function seriesWeekStarts(now: Date, weeks: number): string[] {
+  const today = startOfUtcDay(now);
+  // getUTCDay: Sunday 0 … Saturday 6; an ISO week starts on Monday.
+  const monday = today.getTime() - ((today.getUTCDay() + 6) % 7) * DAY_MS;
+  return Array.from({ length: weeks }, (_, i) =>
+    isoDay(new Date(monday - (weeks - 1 - i) * 7 * DAY_MS)),
+  );
+}
+
+/** Every period of `periods` with its count from `counted`, 0 where nothing happened. */
+export function fillSeries(periods: string[], counted: { period: string; count: number }[]) {
+  const byPeriod = new Map(counted.map((c) => [c.period, c.count]));
+  return periods.map((period) => ({ period, count: byPeriod.get(period) ?? 0 }));
 }

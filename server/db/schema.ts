@@ -233,7 +233,11 @@ export const loginAttempts = pgTable(
     outcome: text('outcome'),
     createdAt: ts('created_at').notNull(),
   },
-  (t) => [index('login_attempts_ip_time_idx').on(t.ip, t.createdAt)],
+  (t) => [
+    index('login_attempts_ip_time_idx').on(t.ip, t.createdAt),
+    // The 90-day retention job deletes by age.
+    index('login_attempts_time_idx').on(t.createdAt),
+  ],
 );
 
 /** Per-account lock after repeated wrong PINs. */
@@ -287,7 +291,13 @@ export const auditLog = pgTable(
     detail: jsonb('detail'),
     createdAt: ts('created_at').notNull().defaultNow(),
   },
-  (t) => [index('audit_log_time_idx').on(t.createdAt)],
+  (t) => [
+    index('audit_log_time_idx').on(t.createdAt),
+    // The admin's audit-trail filters: by actor, by the user an entry is about, by action.
+    index('audit_log_actor_idx').on(t.actorId, t.createdAt),
+    index('audit_log_target_idx').on(t.targetType, t.targetId, t.createdAt),
+    index('audit_log_action_idx').on(t.action, t.createdAt),
+  ],
 );
 
 export type UserRow = typeof users.$inferSelect;

@@ -23,7 +23,7 @@ export const MEMBERSHIP_JOB_LOCKS = {
 
 export type JobRun = { ran: false } | { ran: true; count: number };
 
-async function underJobLock(
+export async function underJobLock(
   db: Db,
   lock: number,
   work: (tx: Tx) => Promise<number>,

@@ -4,6 +4,7 @@ import {
   type PresentedUser,
   presentUser,
   type User,
+  type UserStatisticsRow,
 } from '../../../domain';
 import type { UserRow } from '../../db/schema';
 
@@ -72,4 +73,49 @@ export function presentMember(
   now: Date,
 ): PresentedUser {
   return presentUser(viewer, other, wave, now);
+}
+
+/** A row of the admin's per-user statistics (spec "User statistics row"), counts computed by SQL. */
+export function presentUserStatisticsRow(
+  user: Pick<
+    UserRow,
+    | 'id'
+    | 'name'
+    | 'nickname'
+    | 'email'
+    | 'role'
+    | 'subscriptionExpiresAt'
+    | 'lastLoginAt'
+    | 'createdAt'
+  >,
+  figures: {
+    isOnline: boolean;
+    subscriptionStatus: string;
+    flightCount: number;
+    wavesSent: number;
+    wavesReceived: number;
+    activityScore: number;
+  },
+): UserStatisticsRow {
+  return {
+    id: user.id,
+    name: user.name,
+    nickname: user.nickname,
+    email: user.email,
+    role: user.role,
+    isOnline: figures.isOnline,
+    subscriptionStatus: figures.subscriptionStatus,
+    subscriptionExpiresAt: iso(user.subscriptionExpiresAt),
+    flightCount: figures.flightCount,
+    wavesSent: figures.wavesSent,
+    wavesReceived: figures.wavesReceived,
+    lastLoginAt: iso(user.lastLoginAt),
+    createdAt: user.createdAt.toISOString(),
+    activityScore: figures.activityScore,
+  };
+}
+
+/** Who did something in the audit trail, as admins see it there. */
+export function presentAuditParty(user: Pick<UserRow, 'id' | 'email' | 'name'>) {
+  return { id: user.id, email: user.email, name: user.name };
 }
