@@ -7,6 +7,7 @@ export * from './roster/airports';
 export * from './roster/parser';
 export * from './rules/access';
 export * from './rules/account';
+export * from './rules/admin-members';
 export * from './rules/approval';
 export * from './rules/first-run';
 export * from './rules/flights';

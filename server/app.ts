@@ -27,6 +27,7 @@ import { createTelegram } from './lib/telegram';
 import { trustProxyFn } from './lib/trust-proxy';
 import { createMailTransport, type MailTransport } from './mail/transport';
 import { accountRoutes } from './modules/account/routes';
+import { adminMembersRoutes } from './modules/admin/members-routes';
 import { adminRoutes } from './modules/admin/routes';
 import { authRoutes } from './modules/auth/routes';
 import { crewRoutes } from './modules/crew/routes';
@@ -241,6 +242,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   await app.register(paymentRoutes);
   await app.register(adminRoutes);
   await app.register(statsRoutes);
+  await app.register(adminMembersRoutes);
   await app.register(waveRoutes);
   await app.register(messageRoutes);
   await app.register(flightRoutes);

@@ -90,6 +90,13 @@ export const users = pgTable(
   (t) => [
     uniqueIndex('users_email_lower_unique').on(sql`lower(${t.email})`),
     index('users_approval_status_idx').on(t.approvalStatus),
+    // The admin member table at 50,000 members: its newest-first pages (read backwards), its membership filter,
+    // and its search (ILIKE '%q%' on e-mail, name, nickname) through trigram indexes (pg_trgm).
+    index('users_created_idx').on(t.createdAt, t.id),
+    index('users_membership_type_idx').on(t.membershipType),
+    index('users_email_trgm_idx').using('gin', t.email.op('gin_trgm_ops')),
+    index('users_name_trgm_idx').using('gin', t.name.op('gin_trgm_ops')),
+    index('users_nickname_trgm_idx').using('gin', t.nickname.op('gin_trgm_ops')),
   ],
 );
 

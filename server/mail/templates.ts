@@ -148,3 +148,21 @@ export function expiryReminderMail(
     ]),
   };
 }
+
+/** An account an admin added: it is ready at once, so the mail carries the PIN (as approval's). */
+export function accountCreatedMail(
+  name: string | null,
+  pin: string,
+  signInUrl: string,
+): MailContent {
+  return {
+    subject: 'Your Jumpseat account is ready',
+    text: `${greeting(name)}\n\nAn administrator created your Jumpseat account.\n\nYour Jumpseat PIN is ${pin}\n\nSign in with your work e-mail and this PIN: ${signInUrl}\n\nThe Jumpseat team\n`,
+    html: layout([
+      escapeHtml(greeting(name)),
+      'An administrator created your Jumpseat account.',
+      `Your Jumpseat PIN is <strong style="font-size:1.5em;letter-spacing:0.2em">${pin}</strong>`,
+      `Sign in with your work e-mail and this PIN: <a href="${escapeHtml(signInUrl)}">${escapeHtml(signInUrl)}</a>`,
+    ]),
+  };
+}

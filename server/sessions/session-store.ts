@@ -174,10 +174,15 @@ export function createSessionStore(
     },
 
     /** Ends every session of a user: deletion, admin sign-out-all, 'sign out of all devices'. */
-    async revokeAllForUser(userId: number) {
-      await db.delete(sessions).where(eq(sessions.userId, userId));
+    async revokeAllForUser(userId: number): Promise<number> {
+      // How many ended: the admin's 'sign out all' reports it.
+      const gone = await db
+        .delete(sessions)
+        .where(eq(sessions.userId, userId))
+        .returning({ tokenHash: sessions.tokenHash });
       forget({ userId });
       onRevoke({ userId });
+      return gone.length;
     },
 
     /** Ends every session of a user but this one (after a PIN change), closing their sockets. */

@@ -1,5 +1,6 @@
-import type { PendingApproval } from '../../../domain';
+import type { AdminUser, PendingApproval } from '../../../domain';
 import type { UserRow } from '../../db/schema';
+import { presentSelf } from '../users/presenter';
 
 /**
  * An account awaiting approval, as the admin's review list shows it (snake_case, as the
@@ -17,4 +18,13 @@ export function presentPendingApproval(u: UserRow): PendingApproval {
     membership_type: u.membershipType,
     effective_expiry_date: (u.trialExpiresAt ?? u.subscriptionExpiresAt)?.toISOString() ?? null,
   };
+}
+
+/**
+ * A member as the admin's table and dialogs show them: the owner's view without the PIN (its
+ * reveal is a separate, audited call), plus the open cancellation request if one waits.
+ */
+export function presentAdminUser(u: UserRow, cancellationRequestedAt: Date | null): AdminUser {
+  const { passcode: _never, ...self } = presentSelf(u);
+  return { ...self, cancellationRequestedAt: cancellationRequestedAt?.toISOString() ?? null };
 }

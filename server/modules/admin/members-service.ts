@@ -1,0 +1,116 @@
+import { and, count, desc, eq, ilike, inArray, isNull, or, type SQL } from 'drizzle-orm';
+import type { z } from 'zod';
+import {
+  ADMIN_USERS_PAGE_SIZE,
+  type AdminUserFlightsResponse,
+  type AdminUsersPage,
+  type adminUsersQuerySchema,
+  membershipTypesForFilter,
+} from '../../../domain';
+import { cancellationRequests, flightCrew, flights, users, waves } from '../../db/schema';
+import type { AppDeps } from '../../deps';
+import { notFound } from '../../lib/errors';
+import { presentAdminUser } from './presenter';
+
+type UsersQuery = z.output<typeof adminUsersQuerySchema>;
+
+/** `%`, `_` and `\` typed into the search box are literal characters, not patterns. */
+const likePattern = (q: string) => `%${q.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+
+/**
+ * The admin's reads of members: the spec's full list, the dashboard's paged search, and one
+ * member's detail with their flights. Deleted accounts are included (they can be restored).
+ */
+export function createMembersService(deps: AppDeps) {
+  const { db } = deps.database;
+
+  /** Members with their open cancellation request (at most one is open: a unique index). */
+  function withOpenRequest(where: SQL | undefined) {
+    return db
+      .select({ user: users, requestedAt: cancellationRequests.createdAt })
+      .from(users)
+      .leftJoin(
+        cancellationRequests,
+        and(eq(cancellationRequests.userId, users.id), isNull(cancellationRequests.handledAt)),
+      )
+      .where(where)
+      .orderBy(desc(users.createdAt), desc(users.id));
+  }
+
+  async function all() {
+    const rows = await withOpenRequest(undefined);
+    return rows.map((r) => presentAdminUser(r.user, r.requestedAt));
+  }
+
+  /** Filtering, counting and paging happen in SQL: the dashboard stays fast at 50,000 members. */
+  async function page(query: UsersQuery): Promise<AdminUsersPage> {
+    const conditions: SQL[] = [];
+    if (query.q) {
+      const pattern = likePattern(query.q);
+      conditions.push(
+        or(
+          ilike(users.email, pattern),
+          ilike(users.name, pattern),
+          ilike(users.nickname, pattern),
+        )!,
+      );
+    }
+    const types = membershipTypesForFilter(query.membership);
+    if (types) conditions.push(inArray(users.membershipType, types));
+    const where = conditions.length ? and(...conditions) : undefined;
+    const [rows, [total]] = await Promise.all([
+      withOpenRequest(where)
+        .limit(ADMIN_USERS_PAGE_SIZE)
+        .offset((query.page - 1) * ADMIN_USERS_PAGE_SIZE),
+      db.select({ n: count() }).from(users).where(where),
+    ]);
+    return {
+      users: rows.map((r) => presentAdminUser(r.user, r.requestedAt)),
+      total: total?.n ?? 0,
+      page: query.page,
+      pageSize: ADMIN_USERS_PAGE_SIZE,
+    };
+  }
+
+  async function one(userId: number) {
+    const [row] = await withOpenRequest(eq(users.id, userId));
+    if (!row) throw notFound('User not found');
+    return presentAdminUser(row.user, row.requestedAt);
+  }
+
+  /** The user-flights and user-details dialogs: the member, their counts and their flights. */
+  async function detail(userId: number): Promise<AdminUserFlightsResponse> {
+    const user = await one(userId);
+    const [entries, [sent], [received]] = await Promise.all([
+      db
+        .select({ crew: flightCrew, flight: flights })
+        .from(flightCrew)
+        .innerJoin(flights, eq(flights.id, flightCrew.flightId))
+        .where(and(eq(flightCrew.userId, userId), isNull(flights.deletedAt)))
+        .orderBy(desc(flights.departureAt), desc(flights.id)),
+      db.select({ n: count() }).from(waves).where(eq(waves.senderId, userId)),
+      db.select({ n: count() }).from(waves).where(eq(waves.receiverId, userId)),
+    ]);
+    return {
+      user,
+      analytics: {
+        flightCount: entries.length,
+        wavesSent: sent?.n ?? 0,
+        wavesReceived: received?.n ?? 0,
+        loginCount: user.loginCount,
+      },
+      flights: entries.map(({ crew, flight }) => ({
+        id: flight.id,
+        flightNumber: flight.flightNumber,
+        origin: flight.origin,
+        destination: flight.destination,
+        departureDate: flight.departureDate,
+        tags: crew.tags,
+        note: crew.note,
+        role: crew.role,
+      })),
+    };
+  }
+
+  return { all, page, one, detail };
+}
