@@ -56,6 +56,7 @@ async function seed(database: Database) {
 }
 
 async function timeQueries(label: string, database: Database) {
+  await database.migrate();
   const seconds = await seed(database);
   const app = await buildApp({
     config: testConfig({ logLevel: 'warn' }),
