@@ -6,6 +6,7 @@ import { Button } from '../components/ui/button';
 import { Card } from '../components/ui/card';
 import { ConfirmDialog } from '../components/ui/confirm-dialog';
 import { Skeleton, SkeletonCards } from '../components/ui/skeleton';
+import { WidePage } from '../components/ui/wide-page';
 import {
   AddUserDialog,
   type AdminUser,
@@ -108,9 +109,7 @@ export function AdminPage() {
   const toggling = target('toggleAdmin');
 
   return (
-    // The member layout is a phone column; the table wants a desk's width where there is one,
-    // so the page widens itself, centred, keeping 1 rem from each edge (and from a scrollbar).
-    <main className="relative left-1/2 w-[min(72rem,calc(100vw-2rem))] -translate-x-1/2 space-y-5">
+    <WidePage className="space-y-5">
       <h1 className="text-2xl font-bold">Admin Dashboard</h1>
       <PendingBanner />
 
@@ -301,6 +300,6 @@ export function AdminPage() {
         busyLabel="Resetting..."
         busy={resetOnline.isPending}
       />
-    </main>
+    </WidePage>
   );
 }

@@ -1,11 +1,12 @@
 import { ArrowLeft } from 'lucide-react';
 import { Link } from 'react-router';
+import { WidePage } from '../components/ui/wide-page';
 import { AuditTrail } from '../features/admin';
 
 /** /admin/audit (admins only, guarded in routes.tsx): who did what to whom, and when. */
 export function AuditPage() {
   return (
-    <main className="space-y-4">
+    <WidePage className="space-y-4">
       <Link to="/admin" className="inline-flex items-center gap-1 text-sm text-brand-600">
         <ArrowLeft aria-hidden="true" className="h-4 w-4" />
         Back to Admin
@@ -15,6 +16,6 @@ export function AuditPage() {
         Every admin action and every PIN change, newest first. PINs themselves are never recorded.
       </p>
       <AuditTrail />
-    </main>
+    </WidePage>
   );
 }

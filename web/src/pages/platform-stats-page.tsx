@@ -5,6 +5,7 @@ import type { StatsFilter, StatsSort } from '../../../domain';
 import { Button } from '../components/ui/button';
 import { Card } from '../components/ui/card';
 import { Skeleton } from '../components/ui/skeleton';
+import { WidePage } from '../components/ui/wide-page';
 import {
   ActivityCharts,
   PlatformOverviewCards,
@@ -75,7 +76,7 @@ export function PlatformStatsPage() {
   const users = useUserStatistics(filter, sort);
 
   return (
-    <main className="space-y-6">
+    <WidePage className="space-y-6">
       <Link to="/admin" className="inline-flex items-center gap-1 text-sm text-brand-600">
         <ArrowLeft aria-hidden="true" className="h-4 w-4" />
         Back to Admin
@@ -116,6 +117,6 @@ export function PlatformStatsPage() {
           />
         )}
       </Section>
-    </main>
+    </WidePage>
   );
 }
