@@ -39,3 +39,39 @@ test('an admin updates their profile picture; a disguised file is refused', asyn
   await expect(avatar).toHaveAttribute('src', /^\/api\/users\/\d+\/profile-picture\?v=[0-9a-f]+$/);
   await expect.poll(() => avatar.evaluate((img: HTMLImageElement) => img.naturalWidth)).toBe(1);
 });
+
+test('a large photo is scaled to 512 px before it is uploaded', async ({ page }) => {
+  await signIn(page, adminEmail(), adminPasscode());
+  await page.goto('/profile');
+  // A 1600×1200 photo-like PNG (noise does not compress): well over a megabyte.
+  const large = Buffer.from(
+    await page.evaluate(() => {
+      const canvas = document.createElement('canvas');
+      canvas.width = 1600;
+      canvas.height = 1200;
+      const context = canvas.getContext('2d')!;
+      const image = context.createImageData(1600, 1200);
+      for (let i = 0; i < image.data.length; i++) image.data[i] = i % 4 === 3 ? 255 : Math.random() * 256;
+      context.putImageData(image, 0, 0);
+      return canvas.toDataURL('image/png').split(',')[1]!;
+    }),
+    'base64',
+  );
+  expect(large.length).toBeGreaterThan(1_000_000);
+
+  await page.getByRole('button', { name: 'Update profile picture' }).click();
+  const dialog = page.getByRole('dialog', { name: 'Update profile picture' });
+  await dialog
+    .getByLabel('Picture')
+    .setInputFiles({ name: 'photo.png', mimeType: 'image/png', buffer: large });
+  const upload = page.waitForRequest(
+    (r) => r.method() === 'PUT' && r.url().endsWith('/api/users/me/profile-picture'),
+  );
+  await dialog.getByRole('button', { name: 'Save' }).click();
+  const body = (await upload).postDataJSON() as { profilePictureUrl: string };
+  await expect(page.getByText('Profile Updated')).toBeVisible();
+  expect(body.profilePictureUrl.length).toBeLessThan(large.length);
+
+  const avatar = page.getByRole('region', { name: 'Member' }).locator('img');
+  await expect.poll(() => avatar.evaluate((img: HTMLImageElement) => img.naturalWidth)).toBe(512);
+});
