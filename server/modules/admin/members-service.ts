@@ -75,49 +75,23 @@ export function createMembersService(deps: AppDeps) {
     const types = membershipTypesForFilter(query.membership);
     if (types) conditions.push(inArray(users.membershipType, types));
     const where = conditions.length ? and(...conditions) : undefined;
-    const offset = (query.page - 1) * ADMIN_USERS_PAGE_SIZE;
-    const present = async (onPage: SQL, total: number): Promise<AdminUsersPage> => {
-      const rows = await withOpenRequest(onPage);
-      return {
-        users: rows.map((r) => presentAdminUser(r.user, r.requestedAt)),
-        total,
-        page: query.page,
-        pageSize: ADMIN_USERS_PAGE_SIZE,
-      };
-    };
-    if (query.q) {
-      // A search counts its matches in the pass that finds the page (count(*) over ()): the trigram
-      // recheck runs once, not twice (nick1, 5,555 matches: 110 ms instead of 137 ms on a loaded PGlite).
-      const matches = await db
-        .select({ id: users.id, total: sql<number>`count(*) over ()`.mapWith(Number) })
-        .from(users)
-        .where(where)
-        .orderBy(desc(users.createdAt), desc(users.id))
-        .limit(ADMIN_USERS_PAGE_SIZE)
-        .offset(offset);
-      if (matches[0])
-        return present(
-          inArray(
-            users.id,
-            matches.map((m) => m.id),
-          ),
-          matches[0].total,
-        );
-      // Past the last page the window has no row to carry the total: count it.
-    }
-    // Without a search a window would walk every match in order; a plain count(*) is cheaper.
     const pageIds = db
       .select({ id: users.id })
       .from(users)
       .where(where)
       .orderBy(desc(users.createdAt), desc(users.id))
       .limit(ADMIN_USERS_PAGE_SIZE)
-      .offset(offset);
-    const [[total], page] = await Promise.all([
+      .offset((query.page - 1) * ADMIN_USERS_PAGE_SIZE);
+    const [rows, [total]] = await Promise.all([
+      withOpenRequest(inArray(users.id, pageIds)),
       db.select({ n: count() }).from(users).where(where),
-      present(inArray(users.id, pageIds), 0),
     ]);
-    return { ...page, total: total?.n ?? 0 };
+    return {
+      users: rows.map((r) => presentAdminUser(r.user, r.requestedAt)),
+      total: total?.n ?? 0,
+      page: query.page,
+      pageSize: ADMIN_USERS_PAGE_SIZE,
+    };
   }
 
   async function one(userId: number) {
