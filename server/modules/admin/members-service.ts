@@ -1,4 +1,4 @@
-import { and, count, desc, eq, ilike, inArray, isNull, or, type SQL } from 'drizzle-orm';
+import { and, count, desc, eq, ilike, inArray, isNull, or, type SQL, sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import {
   ADMIN_USERS_PAGE_SIZE,
@@ -7,7 +7,14 @@ import {
   type adminUsersQuerySchema,
   membershipTypesForFilter,
 } from '../../../domain';
-import { cancellationRequests, flightCrew, flights, users, waves } from '../../db/schema';
+import {
+  cancellationRequests,
+  flightCrew,
+  flights,
+  memberSearchText,
+  users,
+  waves,
+} from '../../db/schema';
 import type { AppDeps } from '../../deps';
 import { notFound } from '../../lib/errors';
 import { presentAdminUser } from './presenter';
@@ -42,26 +49,41 @@ export function createMembersService(deps: AppDeps) {
     return rows.map((r) => presentAdminUser(r.user, r.requestedAt));
   }
 
-  /** Filtering, counting and paging happen in SQL: the dashboard stays fast at 50,000 members. */
+  /**
+   * Filtering, counting and paging happen in SQL: the dashboard stays fast at 50,000 members. The page's
+   * ids are found first (an index-only walk of users_created_idx, or the search index), and only those 50
+   * rows are read whole and joined to their cancellation request: a deep page no longer drags 25,000 full
+   * rows through the join just to skip them.
+   */
   async function page(query: UsersQuery): Promise<AdminUsersPage> {
     const conditions: SQL[] = [];
     if (query.q) {
       const pattern = likePattern(query.q);
+      // The first test is what the trigram index answers (one bitmap scan); it can also match across two
+      // fields ('ba.com crew'), so the exact per-field test stays as the recheck on the few candidates.
       conditions.push(
-        or(
-          ilike(users.email, pattern),
-          ilike(users.name, pattern),
-          ilike(users.nickname, pattern),
+        and(
+          sql`${memberSearchText(users)} like lower(${pattern})`,
+          or(
+            ilike(users.email, pattern),
+            ilike(users.name, pattern),
+            ilike(users.nickname, pattern),
+          ),
         )!,
       );
     }
     const types = membershipTypesForFilter(query.membership);
     if (types) conditions.push(inArray(users.membershipType, types));
     const where = conditions.length ? and(...conditions) : undefined;
+    const pageIds = db
+      .select({ id: users.id })
+      .from(users)
+      .where(where)
+      .orderBy(desc(users.createdAt), desc(users.id))
+      .limit(ADMIN_USERS_PAGE_SIZE)
+      .offset((query.page - 1) * ADMIN_USERS_PAGE_SIZE);
     const [rows, [total]] = await Promise.all([
-      withOpenRequest(where)
-        .limit(ADMIN_USERS_PAGE_SIZE)
-        .offset((query.page - 1) * ADMIN_USERS_PAGE_SIZE),
+      withOpenRequest(inArray(users.id, pageIds)),
       db.select({ n: count() }).from(users).where(where),
     ]);
     return {

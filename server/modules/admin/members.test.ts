@@ -64,6 +64,11 @@ describe('admin members: list, search, detail, create', () => {
     const standard = await page(`q=${tag}&membership=standard`);
     expect(standard.users.map((u) => u.id)).toEqual([byNick.id]);
     expect((await page(`q=${tag}&membership=paid`)).total).toBe(0);
+    // One field must hold the whole query: e-mail's end plus the name's start is no match.
+    const apart = `yk${Date.now().toString(36)}`;
+    await buildCrew(t.database.db, { email: `${apart}@ba.com`, name: 'Jo Bloggs' });
+    expect((await page(`q=${apart}%40ba.com`)).total).toBe(1);
+    expect((await page(`q=${apart}%40ba.com%20jo`)).total).toBe(0);
     // LIKE wildcards are literal: '%' matches nothing here.
     expect((await page('q=%25')).total).toBe(0);
     const second = await page(`q=${tag}&page=2`);
