@@ -33,9 +33,13 @@ export const adminUsersQuerySchema = z.object({
   page: z.coerce.number().int().min(1).max(100_000).optional().default(1),
 });
 export type AdminUsersQuery = z.input<typeof adminUsersQuerySchema>;
+/** A search counts its matches up to this many; past it the total reads '1000+'. */
+export const ADMIN_SEARCH_COUNT_CAP = 1000;
 export const adminUsersPageSchema = z.object({
   users: z.array(adminUserSchema),
   total: z.number().int(),
+  /** True when a search matched more than ADMIN_SEARCH_COUNT_CAP members (total is the cap). */
+  totalCapped: z.boolean().optional(),
   page: z.number().int(),
   pageSize: z.number().int(),
 });

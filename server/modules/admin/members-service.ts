@@ -1,6 +1,7 @@
 import { and, count, desc, eq, ilike, inArray, isNull, or, type SQL, sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import {
+  ADMIN_SEARCH_COUNT_CAP,
   ADMIN_USERS_PAGE_SIZE,
   type AdminUserFlightsResponse,
   type AdminUsersPage,
@@ -82,13 +83,27 @@ export function createMembersService(deps: AppDeps) {
       .orderBy(desc(users.createdAt), desc(users.id))
       .limit(ADMIN_USERS_PAGE_SIZE)
       .offset((query.page - 1) * ADMIN_USERS_PAGE_SIZE);
+    // A broad search ('a') can match most members; counting every match on each keystroke is
+    // the slowest part of the page, and past a thousand the admin refines the search anyway.
+    const counted = query.q
+      ? db.select({ n: count() }).from(
+          db
+            .select({ one: sql`1` })
+            .from(users)
+            .where(where)
+            .limit(ADMIN_SEARCH_COUNT_CAP + 1)
+            .as('matches'),
+        )
+      : db.select({ n: count() }).from(users).where(where);
     const [rows, [total]] = await Promise.all([
       withOpenRequest(inArray(users.id, pageIds)),
-      db.select({ n: count() }).from(users).where(where),
+      counted,
     ]);
+    const n = total?.n ?? 0;
     return {
       users: rows.map((r) => presentAdminUser(r.user, r.requestedAt)),
-      total: total?.n ?? 0,
+      total: Math.min(n, ADMIN_SEARCH_COUNT_CAP),
+      totalCapped: n > ADMIN_SEARCH_COUNT_CAP,
       page: query.page,
       pageSize: ADMIN_USERS_PAGE_SIZE,
     };

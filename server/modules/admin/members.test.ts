@@ -1,6 +1,10 @@
-import { and, eq } from 'drizzle-orm';
+import { and, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ADD_USER_EMAIL_MESSAGE, ADMIN_MEMBER_REASONS } from '../../../domain';
+import {
+  ADD_USER_EMAIL_MESSAGE,
+  ADMIN_MEMBER_REASONS,
+  ADMIN_SEARCH_COUNT_CAP,
+} from '../../../domain';
 import { auditLog, cancellationRequests, platformCounters, users } from '../../db/schema';
 import { buildTestApp, type TestApp } from '../../test/build-test-app';
 import { buildAdmin, buildCrew, buildFlight, buildWave, joinFlight } from '../../test/factories';
@@ -55,7 +59,12 @@ describe('admin members: list, search, detail, create', () => {
     const page = async (query: string) => {
       const res = await admin({ method: 'GET', url: `/api/admin/users?${query}` });
       expect(res.statusCode).toBe(200);
-      return res.json() as { users: { id: number }[]; total: number; page: number };
+      return res.json() as {
+        users: { id: number }[];
+        total: number;
+        totalCapped: boolean;
+        page: number;
+      };
     };
     const found = await page(`q=${tag.toUpperCase()}`);
     expect(found.users.map((u) => u.id).sort()).toEqual([byEmail.id, byName.id, byNick.id].sort());
@@ -73,6 +82,25 @@ describe('admin members: list, search, detail, create', () => {
     expect((await page('q=%25')).total).toBe(0);
     const second = await page(`q=${tag}&page=2`);
     expect(second).toMatchObject({ users: [], total: 3, page: 2 });
+    expect(found.totalCapped).toBe(false);
+    // A search counts up to the cap: past it the total is the cap and says so; no search is exact.
+    const broad = `bq${Date.now().toString(36)}`;
+    await t.database.db.execute(
+      sql.raw(`insert into users (email, name) select '${broad}' || i || '@ba.com', 'Broad ' || i
+        from generate_series(1, ${ADMIN_SEARCH_COUNT_CAP + 1}) i`),
+    );
+    expect(await page(`q=${broad}`)).toMatchObject({
+      total: ADMIN_SEARCH_COUNT_CAP,
+      totalCapped: true,
+    });
+    // 1, 10-19, 100-199, 1000 and 1001 go: 113 of the 1,001.
+    await t.database.db.execute(sql.raw(`delete from users where email like '${broad}1%'`));
+    expect(await page(`q=${broad}`)).toMatchObject({ total: 888, totalCapped: false });
+    const everyone = await page('');
+    const counted = await t.database.db.execute<{ n: number }>(
+      sql.raw('select count(*)::int as n from users'),
+    );
+    expect(everyone).toMatchObject({ total: counted.rows[0]!.n, totalCapped: false });
     const bad = await admin({ method: 'GET', url: '/api/admin/users?membership=gold' });
     expect(bad.statusCode).toBe(400);
     expect((await admin({ method: 'GET', url: '/api/admin/users?page=0' })).statusCode).toBe(400);

@@ -159,6 +159,7 @@ export function AdminPage() {
         <MemberTable
           users={members.data.users}
           total={total}
+          totalCapped={members.data.totalCapped}
           now={now}
           loading={members.isFetching}
           search={search}

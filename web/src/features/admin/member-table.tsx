@@ -86,6 +86,8 @@ const FILTER_LABELS: Record<MembershipFilter, string> = {
 type Props = {
   users: readonly AdminUser[];
   total: number;
+  /** A search matched more than `total` members. */
+  totalCapped?: boolean;
   now: Date;
   loading: boolean;
   search: string;
@@ -105,6 +107,7 @@ type Props = {
 export function MemberTable({
   users,
   total,
+  totalCapped = false,
   now,
   loading,
   search,
@@ -180,7 +183,9 @@ export function MemberTable({
         </div>
       </div>
       <p aria-live="polite" className="text-sm text-slate-600">
-        {loading ? 'Loading members...' : `${total} ${total === 1 ? 'member' : 'members'}`}
+        {loading
+          ? 'Loading members...'
+          : `${total}${totalCapped ? '+' : ''} ${total === 1 && !totalCapped ? 'member' : 'members'}`}
       </p>
       <DataTable
         caption="Members"
