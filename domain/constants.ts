@@ -169,3 +169,42 @@ export const TOO_MANY_SOCKETS_CLOSE_CODE = 4008;
 export const TOO_MANY_SOCKETS_REASON = 'Too many open connections';
 export const MEMBER_ACTIONS_PER_SECOND = 20;
 export const TOO_MANY_MESSAGES = 'Too many messages. Please slow down.';
+
+/**
+ * Every action the audit trail records. A new one is added here: the server's `audit()` accepts
+ * only these, and the dashboard's wording of each (a Record over this list) does not compile
+ * until the new one has words too.
+ */
+export const AUDIT_ACTIONS = [
+  'admin.bootstrap',
+  'admin.reset_online',
+  'auth.hard_lock',
+  'auth.pin_changed',
+  'auth.pin_reset',
+  'flight.delete',
+  'flight_crew.remove',
+  'flights.delete_past',
+  'membership.cancellation_request',
+  'payment.completed',
+  'payment.invoice_paid',
+  'payment.subscription_status',
+  'registration.paid',
+  'registration.trial',
+  'retention.anonymise_inactive',
+  'retention.prune_logs',
+  'retention.purge_deleted',
+  'user.approve',
+  'user.create',
+  'user.delete',
+  'user.grant_admin',
+  'user.reject',
+  'user.remove_data',
+  'user.restore',
+  'user.reveal_passcode',
+  'user.revoke_admin',
+  'user.self_delete',
+  'user.sign_out_all',
+  'user.update_email',
+  'user.update_passcode',
+] as const;
+export type AuditAction = (typeof AUDIT_ACTIONS)[number];

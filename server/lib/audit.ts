@@ -1,38 +1,6 @@
+import type { AuditAction } from '../../domain';
 import type { DbOrTx } from '../db/client';
 import { auditLog } from '../db/schema';
-
-/** Every action the audit trail records; a new one is added here, so the list stays complete. */
-export type AuditAction =
-  | 'admin.bootstrap'
-  | 'admin.reset_online'
-  | 'auth.hard_lock'
-  | 'auth.pin_changed'
-  | 'auth.pin_reset'
-  | 'flight.delete'
-  | 'flight_crew.remove'
-  | 'flights.delete_past'
-  | 'payment.completed'
-  | 'payment.invoice_paid'
-  | 'payment.subscription_status'
-  | 'registration.paid'
-  | 'membership.cancellation_request'
-  | 'registration.trial'
-  | 'retention.anonymise_inactive'
-  | 'retention.prune_logs'
-  | 'retention.purge_deleted'
-  | 'user.approve'
-  | 'user.create'
-  | 'user.delete'
-  | 'user.grant_admin'
-  | 'user.reject'
-  | 'user.remove_data'
-  | 'user.reveal_passcode'
-  | 'user.revoke_admin'
-  | 'user.restore'
-  | 'user.self_delete'
-  | 'user.sign_out_all'
-  | 'user.update_email'
-  | 'user.update_passcode';
 
 export type AuditEntry = {
   /** Who did it; absent for the system (a start-up bootstrap, an automatic lock). */

@@ -56,7 +56,7 @@ function stubAuditLog(answer?: (url: URL) => { status: number; body: unknown } |
         total: filtered ? 1 : 120,
         page,
         pageSize: 50,
-        actions: ['auth.hard_lock', 'user.approve', 'user.update_email', 'user.sign_out_all'],
+        actions: ['auth.hard_lock', 'user.approve', 'user.update_email', 'user.newer_server_action'],
       };
       const text = JSON.stringify(body);
       return { ok: true, status: 200, statusText: '', text: async () => text };
@@ -121,7 +121,7 @@ describe('AuditTrail', () => {
       'Account locked after failed sign-ins',
       'Member approved',
       'E-mail changed',
-      'User: sign out all',
+      'User: newer server action',
     ]);
     fireEvent.change(action, { target: { value: 'user.approve' } });
     await waitFor(() => expect(lastQuery()).toBe('action=user.approve&page=1'));

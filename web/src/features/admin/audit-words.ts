@@ -1,32 +1,47 @@
+import type { AuditAction } from '../../../../domain';
 import type { AuditEntryView } from './api';
 
 /**
- * The audit actions in words. An action the server adds later and this list lacks still reads
+ * The audit actions in words: a Record over the domain's list, so a new action does not compile
+ * until it is worded here. An action recorded by a newer server than this web build still reads
  * sensibly (`describeAction` spells its code out), so the trail never shows a blank.
  */
-const ACTION_WORDS: Record<string, string> = {
+const ACTION_WORDS: Record<AuditAction, string> = {
   'admin.bootstrap': 'First admin created',
+  'admin.reset_online': 'Online status reset for everyone',
   'auth.hard_lock': 'Account locked after failed sign-ins',
   'auth.pin_changed': 'PIN changed by the member',
   'auth.pin_reset': 'PIN reset by e-mail',
   'flight.delete': 'Flight deleted',
   'flight_crew.remove': 'Crew member removed from a flight',
+  'flights.delete_past': 'Past flights deleted',
+  'membership.cancellation_request': 'Cancellation requested',
   'payment.completed': 'Payment completed',
   'payment.invoice_paid': 'Invoice paid',
   'payment.subscription_status': 'Subscription status changed',
   'registration.paid': 'Paid registration',
   'registration.trial': 'Trial registration',
-  'membership.cancellation_request': 'Cancellation requested',
+  'retention.anonymise_inactive': 'Inactive accounts anonymised',
+  'retention.prune_logs': 'Old sign-in attempts and audit entries removed',
+  'retention.purge_deleted': 'Deleted accounts purged',
   'user.approve': 'Member approved',
+  'user.create': 'Member added by an admin',
+  'user.delete': 'Member deleted permanently',
+  'user.grant_admin': 'Admin rights granted',
   'user.reject': 'Registration rejected',
+  'user.remove_data': 'Member data removed',
   'user.restore': 'Account restored',
+  'user.reveal_passcode': 'PIN viewed by an admin',
+  'user.revoke_admin': 'Admin rights revoked',
   'user.self_delete': 'Account deleted by the member',
+  'user.sign_out_all': 'All sessions signed out',
   'user.update_email': 'E-mail changed',
+  'user.update_passcode': 'PIN changed by an admin',
 };
 
 /** 'user.sign_out_all' → 'User: sign out all'. */
 export function describeAction(action: string): string {
-  const known = ACTION_WORDS[action];
+  const known = (ACTION_WORDS as Record<string, string | undefined>)[action];
   if (known) return known;
   const [area, ...rest] = action.split('.');
   const what = rest.join(' ').replace(/[_-]+/g, ' ').trim();
