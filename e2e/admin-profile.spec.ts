@@ -51,7 +51,8 @@ test('a large photo is scaled to 512 px before it is uploaded', async ({ page })
       canvas.height = 1200;
       const context = canvas.getContext('2d')!;
       const image = context.createImageData(1600, 1200);
-      for (let i = 0; i < image.data.length; i++) image.data[i] = i % 4 === 3 ? 255 : Math.random() * 256;
+      for (let i = 0; i < image.data.length; i++)
+        image.data[i] = i % 4 === 3 ? 255 : Math.random() * 256;
       context.putImageData(image, 0, 0);
       return canvas.toDataURL('image/png').split(',')[1]!;
     }),
