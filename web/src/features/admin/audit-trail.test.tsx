@@ -56,7 +56,12 @@ function stubAuditLog(answer?: (url: URL) => { status: number; body: unknown } |
         total: filtered ? 1 : 120,
         page,
         pageSize: 50,
-        actions: ['auth.hard_lock', 'user.approve', 'user.update_email', 'user.newer_server_action'],
+        actions: [
+          'auth.hard_lock',
+          'user.approve',
+          'user.update_email',
+          'user.newer_server_action',
+        ],
       };
       const text = JSON.stringify(body);
       return { ok: true, status: 200, statusText: '', text: async () => text };
