@@ -1,4 +1,4 @@
-import { and, count, eq, inArray, isNotNull, lt, ne, or, sql } from 'drizzle-orm';
+import { and, count, eq, inArray, isNotNull, lt, ne, or } from 'drizzle-orm';
 import type { z } from 'zod';
 import {
   ADMIN_MEMBER_REASONS,
@@ -16,7 +16,6 @@ import {
   flights,
   loginLocks,
   messages,
-  platformCounters,
   type UserRow,
   users,
   waves,
@@ -28,6 +27,7 @@ import { enqueueMail } from '../../mail/outbox';
 import { accountCreatedMail, pinChangedByAdminMail } from '../../mail/templates';
 import { pgErrorCode } from '../../plugins/error-mapping';
 import { endEverySession } from '../account/service';
+import { createAccount } from '../registration/create-account';
 import { presentAdminUser } from './presenter';
 
 type Admin = Pick<UserRow, 'id' | 'isAdmin' | 'isDemoUser'>;
@@ -169,52 +169,42 @@ export function createMemberActionsService(deps: AppDeps) {
   async function create(admin: Admin, input: CreateInput) {
     const now = deps.clock.now();
     try {
-      const user = await db.transaction(async (tx) => {
-        const [created] = await tx
-          .insert(users)
-          .values({
-            email: input.email,
-            name: input.name,
-            nickname: input.nickname,
-            role: input.role,
-            isAdmin: input.isAdmin,
-            ...adminCreatedMembership(input.membershipDuration, now),
-            approvedBy: admin.id,
-            passcodeEncrypted: deps.pins.encrypt(input.passcode),
-            createdAt: now,
-          })
-          .returning();
-        await tx
-          .update(platformCounters)
-          .set({
-            totalUsersEverRegistered: sql`${platformCounters.totalUsersEverRegistered} + 1`,
-            updatedAt: now,
-          })
-          .where(eq(platformCounters.id, 1));
-        await enqueueMail(
-          tx,
-          created!.email,
-          accountCreatedMail(
-            created!.name,
-            input.passcode,
-            `${deps.config.publicUrl}/passcode?email=${encodeURIComponent(created!.email)}`,
-          ),
-          now,
-        );
-        await audit(tx, {
+      const user = await createAccount(
+        db,
+        {
+          email: input.email,
+          name: input.name,
+          nickname: input.nickname,
+          role: input.role,
+          isAdmin: input.isAdmin,
+          ...adminCreatedMembership(input.membershipDuration, now),
+          approvedBy: admin.id,
+          passcodeEncrypted: deps.pins.encrypt(input.passcode),
+          createdAt: now,
+        },
+        (created) => ({
           actorId: admin.id,
           action: 'user.create',
-          target: { type: 'user', id: created!.id },
+          target: { type: 'user', id: created.id },
           detail: {
-            email: created!.email,
-            isAdmin: created!.isAdmin,
-            membershipType: created!.membershipType,
+            email: created.email,
+            isAdmin: created.isAdmin,
+            membershipType: created.membershipType,
             membershipDuration: input.membershipDuration,
           },
-          at: now,
-        });
-        return created!;
-      });
+        }),
+        (tx, created) =>
+          enqueueMail(
+            tx,
+            created.email,
+            accountCreatedMail(
+              created.name,
+              input.passcode,
+              `${deps.config.publicUrl}/passcode?email=${encodeURIComponent(created.email)}`,
+            ),
+            now,
+          ),
+      );
       deps.kickMail();
       return {
         success: true,

@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import { and, eq, sql } from 'drizzle-orm';
+import { and, eq } from 'drizzle-orm';
 import Stripe from 'stripe';
 import {
   type CheckoutPurpose,
@@ -14,16 +14,11 @@ import {
   paidPlanOf,
   type VerifyPaymentResponse,
 } from '../../../domain';
-import {
-  type CheckoutSessionRow,
-  checkoutSessions,
-  platformCounters,
-  users,
-} from '../../db/schema';
+import { type CheckoutSessionRow, checkoutSessions, users } from '../../db/schema';
 import type { AppDeps } from '../../deps';
-import { audit } from '../../lib/audit';
 import { badRequest, enforce, HttpError, notFound } from '../../lib/errors';
 import { findUserByEmail } from '../auth/login-service';
+import { createAccount } from '../registration/create-account';
 import { takeRegisterSlot, userExists } from '../registration/service';
 import type { PaymentProvider } from './provider';
 import type { createWebhookHandler } from './webhook';
@@ -106,26 +101,15 @@ export function createPaymentsService(deps: AppDeps, provider: PaymentProvider, 
         .where(eq(users.id, existing.id));
       return existing;
     }
-    return db.transaction(async (tx) => {
-      const [user] = await tx
-        .insert(users)
-        .values({ ...input, ...PENDING_PAID_REGISTRATION, createdAt: now })
-        .returning();
-      await tx
-        .update(platformCounters)
-        .set({
-          totalUsersEverRegistered: sql`${platformCounters.totalUsersEverRegistered} + 1`,
-          updatedAt: now,
-        })
-        .where(eq(platformCounters.id, 1));
-      await audit(tx, {
-        actorId: user!.id,
+    return createAccount(
+      db,
+      { ...input, ...PENDING_PAID_REGISTRATION, createdAt: now },
+      (user) => ({
+        actorId: user.id,
         action: 'registration.paid',
-        target: { type: 'user', id: user!.id },
-        at: now,
-      });
-      return user!;
-    });
+        target: { type: 'user', id: user.id },
+      }),
+    );
   }
 
   async function createPending(

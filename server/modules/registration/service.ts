@@ -1,16 +1,14 @@
-import { eq, sql } from 'drizzle-orm';
 import {
   canRenewMembership,
   PENDING_TRIAL_REGISTRATION,
   type RegistrationRequest,
   USER_EXISTS_MESSAGE,
 } from '../../../domain';
-import { platformCounters, users } from '../../db/schema';
 import type { AppDeps } from '../../deps';
-import { audit } from '../../lib/audit';
 import { HttpError } from '../../lib/errors';
 import { notifyNewRegistration } from '../admin/telegram-service';
 import { findUserByEmail } from '../auth/login-service';
+import { createAccount } from './create-account';
 
 const HOUR = 60 * 60 * 1000;
 const TEN_MINUTES = 10 * 60 * 1000;
@@ -66,31 +64,21 @@ export function createRegistrationService(deps: AppDeps) {
       };
     }
     try {
-      await db.transaction(async (tx) => {
-        const [user] = await tx
-          .insert(users)
-          .values({
-            email: input.email,
-            name: input.name,
-            role: input.role,
-            ...PENDING_TRIAL_REGISTRATION,
-            createdAt: now,
-          })
-          .returning({ id: users.id });
-        await tx
-          .update(platformCounters)
-          .set({
-            totalUsersEverRegistered: sql`${platformCounters.totalUsersEverRegistered} + 1`,
-            updatedAt: now,
-          })
-          .where(eq(platformCounters.id, 1));
-        await audit(tx, {
-          actorId: user!.id,
+      await createAccount(
+        db,
+        {
+          email: input.email,
+          name: input.name,
+          role: input.role,
+          ...PENDING_TRIAL_REGISTRATION,
+          createdAt: now,
+        },
+        (user) => ({
+          actorId: user.id,
           action: 'registration.trial',
-          target: { type: 'user', id: user!.id },
-          at: now,
-        });
-      });
+          target: { type: 'user', id: user.id },
+        }),
+      );
     } catch (error) {
       // Two registrations racing for one e-mail: the unique index decides, the loser is told.
       if (
