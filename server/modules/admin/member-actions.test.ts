@@ -13,7 +13,6 @@ import {
 } from '../../db/schema';
 import { buildTestApp, type TestApp } from '../../test/build-test-app';
 import {
-  buildAdmin,
   buildCrew,
   buildDemo,
   buildFlight,
@@ -21,7 +20,7 @@ import {
   DEFAULT_PIN,
   joinFlight,
 } from '../../test/factories';
-import { type Injector, injectAs } from '../../test/inject-as';
+import { type Injector, injectAs, signedInAdmin } from '../../test/inject-as';
 import { mailTo, pinIn } from '../../test/mailbox';
 
 /** The admin's dialogs on one member, and the two platform-wide resets (accounts spec §2, §4). */
@@ -32,9 +31,7 @@ describe('admin member actions', () => {
   let addr = 0;
   beforeAll(async () => {
     t = await buildTestApp();
-    const row = await buildAdmin(t.database.db);
-    adminId = row.id;
-    admin = await injectAs(t.app, row);
+    ({ id: adminId, as: admin } = await signedInAdmin(t));
   });
   afterAll(() => t.close());
 

@@ -8,7 +8,7 @@ import {
 import { auditLog, cancellationRequests, platformCounters, users } from '../../db/schema';
 import { buildTestApp, type TestApp } from '../../test/build-test-app';
 import { buildAdmin, buildCrew, buildFlight, buildWave, joinFlight } from '../../test/factories';
-import { type Injector, injectAs } from '../../test/inject-as';
+import { type Injector, signedInAdmin } from '../../test/inject-as';
 import { mailTo, pinIn } from '../../test/mailbox';
 
 /** The admin's member table, detail dialog and 'Add New User' (accounts spec §2, §7). */
@@ -18,9 +18,7 @@ describe('admin members: list, search, detail, create', () => {
   let adminId: number;
   beforeAll(async () => {
     t = await buildTestApp();
-    const row = await buildAdmin(t.database.db);
-    adminId = row.id;
-    admin = await injectAs(t.app, row);
+    ({ id: adminId, as: admin } = await signedInAdmin(t));
   });
   afterAll(() => t.close());
 
