@@ -5,10 +5,10 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { AdminUser } from '../../../domain';
 import { routes } from '../app/routes';
 import { createQueryClient } from '../lib/query-client';
+import { type Answer, type Handler, ok, stubServer } from '../test/stub-server';
 import { AdminPage } from './admin-page';
 
-// The dashboard against a stubbed network: the server side is built separately, so these pin
-// the calls the screen makes (method, path, body) and what it shows and says for each answer.
+// The dashboard against a stubbed network (test/stub-server): what it shows and says for each answer.
 
 // A whole dashboard renders per test; on a busy shared box that takes seconds, not a hang.
 vi.setConfig({ testTimeout: 20_000 });
@@ -16,32 +16,6 @@ vi.setConfig({ testTimeout: 20_000 });
 const toast = vi.hoisted(() => ({ error: vi.fn(), success: vi.fn(), info: vi.fn() }));
 vi.mock('../components/ui/toast', () => ({ toast, Toaster: () => null }));
 
-type Answer = { status?: number; body: unknown };
-type Handler = Answer | ((body: unknown) => Answer);
-type Call = { method: string; path: string; body: unknown };
-
-function stubServer(routes: Record<string, Handler>) {
-  const calls: Call[] = [];
-  vi.stubGlobal(
-    'fetch',
-    vi.fn(async (path: string, init?: RequestInit) => {
-      const method = init?.method ?? 'GET';
-      const body = init?.body ? JSON.parse(String(init.body)) : undefined;
-      calls.push({ method, path, body });
-      const handler = routes[`${method} ${path}`];
-      const answer: Answer =
-        typeof handler === 'function'
-          ? handler(body)
-          : (handler ?? { status: 404, body: { message: 'Not found' } });
-      const status = answer.status ?? 200;
-      const text = JSON.stringify(answer.body);
-      return { ok: status < 400, status, statusText: '', text: async () => text };
-    }),
-  );
-  return { calls, writes: () => calls.filter((c) => c.method !== 'GET') };
-}
-
-const ok = (body: unknown): Answer => ({ body });
 const DAY = 24 * 60 * 60 * 1000;
 const inDays = (days: number) => new Date(Date.now() + days * DAY).toISOString();
 const ISO = '2026-01-10T12:00:00.000Z';

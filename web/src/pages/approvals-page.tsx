@@ -1,11 +1,11 @@
-import { ArrowLeft, Inbox, RefreshCw } from 'lucide-react';
+import { Inbox, RefreshCw } from 'lucide-react';
 import { useState } from 'react';
-import { Link } from 'react-router';
 import { Button } from '../components/ui/button';
 import { Card } from '../components/ui/card';
 import { EmptyState } from '../components/ui/empty-state';
 import { SkeletonCards } from '../components/ui/skeleton';
 import {
+  BackToAdmin,
   EditEmailDialog,
   type PendingApproval,
   PendingApprovalCard,
@@ -28,10 +28,7 @@ export function ApprovalsPage() {
 
   return (
     <main className="space-y-4">
-      <Link to="/admin" className="inline-flex items-center gap-1 text-sm text-brand-600">
-        <ArrowLeft aria-hidden="true" className="h-4 w-4" />
-        Back to Admin
-      </Link>
+      <BackToAdmin />
       <div className="flex items-center justify-between">
         <h1 className="text-2xl font-bold">Member Approvals</h1>
         <Button

@@ -1,22 +1,43 @@
 import { Clock, Sparkles, TriangleAlert } from 'lucide-react';
 import { useState } from 'react';
 import { Link } from 'react-router';
-import { PAID_PLANS, PAYMENT_TEXTS, type PaidPlan } from '../../../domain';
+import { PAID_PLANS, PAYMENT_TEXTS, type PaidPlan, type PriceTable } from '../../../domain';
 import { Button } from '../components/ui/button';
 import { Card } from '../components/ui/card';
 import { SkeletonCards } from '../components/ui/skeleton';
 import { toast } from '../components/ui/toast';
 import {
   annualCardTexts,
+  type PlanOption,
+  PlanPicker,
   planTotal,
   useConvertTrial,
   useLeaveFor,
   usePrices,
   useTrialStatus,
 } from '../features/payments';
-import { cn } from '../lib/cn';
 
 const CARD_NAMES: Record<PaidPlan, string> = { monthly: 'Monthly', yearly: 'Annual' };
+
+/** The conversion's cards: the annual one shows its monthly price and the yearly saving. */
+function conversionOptions(prices: PriceTable): PlanOption<PaidPlan>[] {
+  const annual = annualCardTexts(prices);
+  return PAID_PLANS.map((id) => ({
+    id,
+    name: CARD_NAMES[id],
+    price: planTotal(prices, id),
+    blurb:
+      id === 'yearly' ? (
+        <>
+          <span>{annual.perMonth}</span>
+          <span aria-hidden="true"> · </span>
+          <span className="text-green-700">{annual.saved}</span>
+        </>
+      ) : (
+        'Billed every month.'
+      ),
+  }));
+}
 
 /** /convert-trial: a trial member picks a paid plan and pays; the PIN stays the same. */
 export function ConvertTrialPage() {
@@ -52,7 +73,6 @@ export function ConvertTrialPage() {
     );
   }
 
-  const annual = annualCardTexts(prices.data);
   const proceed = () => {
     if (!plan) return;
     convert.mutate(plan, {
@@ -91,42 +111,13 @@ export function ConvertTrialPage() {
         </Card>
       )}
 
-      <fieldset className="space-y-3">
-        <legend className="mb-2 font-medium">Choose your plan</legend>
-        {PAID_PLANS.map((id) => (
-          <label
-            key={id}
-            className={cn(
-              'flex cursor-pointer items-start gap-3 rounded-2xl border p-4',
-              plan === id ? 'border-brand-600 bg-brand-50' : 'border-slate-300 bg-white',
-            )}
-          >
-            <input
-              type="radio"
-              name="plan"
-              value={id}
-              checked={plan === id}
-              onChange={() => setPlan(id)}
-              className="mt-1 h-5 w-5"
-            />
-            <span className="flex-1">
-              <span className="flex items-baseline justify-between gap-2">
-                <span className="font-semibold">{CARD_NAMES[id]}</span>
-                <span className="font-semibold">{planTotal(prices.data, id)}</span>
-              </span>
-              {id === 'yearly' ? (
-                <span className="mt-1 block text-sm text-slate-600">
-                  <span>{annual.perMonth}</span>
-                  <span aria-hidden="true"> · </span>
-                  <span className="text-green-700">{annual.saved}</span>
-                </span>
-              ) : (
-                <span className="mt-1 block text-sm text-slate-600">Billed every month.</span>
-              )}
-            </span>
-          </label>
-        ))}
-      </fieldset>
+      <PlanPicker
+        legend="Choose your plan"
+        name="plan"
+        options={conversionOptions(prices.data)}
+        value={plan}
+        onChange={setPlan}
+      />
 
       <Button
         size="lg"

@@ -1,9 +1,10 @@
-import { CheckCircle2, CreditCard, Loader2, XCircle } from 'lucide-react';
+import { CreditCard, Loader2 } from 'lucide-react';
 import { useEffect, useState } from 'react';
 import { Link, Navigate, useNavigate, useSearchParams } from 'react-router';
 import { isPaidPlan, PAYMENT_TEXTS } from '../../../domain';
 import { Button } from '../components/ui/button';
 import { Card } from '../components/ui/card';
+import { OUTCOME_LINK, OutcomePending, OutcomeScreen } from '../components/ui/outcome-screen';
 import { Skeleton } from '../components/ui/skeleton';
 import { toast } from '../components/ui/toast';
 import {
@@ -19,11 +20,6 @@ import { clearPendingRegistration, readPendingRegistration } from '../features/r
 
 /** The spec's post-payment redirect delay. */
 export const AFTER_PAYMENT_REDIRECT_MS = 3000;
-
-const linkButton =
-  'inline-flex h-12 items-center justify-center rounded-xl px-5 font-medium focus-visible:outline-2';
-const primaryLink = `${linkButton} bg-brand-600 text-white hover:bg-brand-700`;
-const outlineLink = `${linkButton} border border-slate-300 bg-white hover:bg-slate-50`;
 
 /**
  * /payment: the registration's last step before the checkout (pending → processing), and where
@@ -127,16 +123,7 @@ function RegistrationOutcome({ sessionId }: { sessionId: string }) {
     return () => clearTimeout(timer);
   }, [completed, navigate]);
 
-  if (verify.isPending) {
-    return (
-      <main className="space-y-4 pt-10 text-center">
-        <div role="status" className="flex flex-col items-center gap-3">
-          <Loader2 aria-hidden="true" className="h-10 w-10 animate-spin text-brand-600" />
-          <p className="font-medium">Processing your payment...</p>
-        </div>
-      </main>
-    );
-  }
+  if (verify.isPending) return <OutcomePending label="Processing your payment..." />;
   if (verify.isError) {
     return <RegistrationFailed message={verify.error.message || PAYMENT_TEXTS.verifyDefault} />;
   }
@@ -153,11 +140,20 @@ function RegistrationOutcome({ sessionId }: { sessionId: string }) {
     return <RegistrationFailed message={verify.data.message || PAYMENT_TEXTS.verifyDefault} />;
   }
   return (
-    <main className="space-y-6 pt-4 text-center">
-      <div className="mx-auto flex h-16 w-16 items-center justify-center rounded-full bg-green-100 text-green-700">
-        <CheckCircle2 aria-hidden="true" className="h-8 w-8" />
-      </div>
-      <h1 className="text-2xl font-bold">Registration Complete!</h1>
+    <OutcomeScreen
+      tone="success"
+      title="Registration Complete!"
+      actions={
+        <>
+          <Link to="/login" className={OUTCOME_LINK.primary}>
+            Go to Login
+          </Link>
+          <Link to="/" className={OUTCOME_LINK.outline}>
+            Back to Home
+          </Link>
+        </>
+      }
+    >
       <Card role="status" className="space-y-2 text-left">
         <p className="font-medium">
           Your payment was received. Your account is pending verification.
@@ -168,36 +164,26 @@ function RegistrationOutcome({ sessionId }: { sessionId: string }) {
         </p>
         <p className="text-sm text-slate-600">Taking you to sign in...</p>
       </Card>
-      <div className="grid gap-3">
-        <Link to="/login" className={primaryLink}>
-          Go to Login
-        </Link>
-        <Link to="/" className={outlineLink}>
-          Back to Home
-        </Link>
-      </div>
-    </main>
+    </OutcomeScreen>
   );
 }
 
 function RegistrationFailed({ message }: { message: string }) {
   return (
-    <main className="space-y-6 pt-4 text-center">
-      <div className="mx-auto flex h-16 w-16 items-center justify-center rounded-full bg-red-100 text-red-700">
-        <XCircle aria-hidden="true" className="h-8 w-8" />
-      </div>
-      <div role="alert" className="space-y-2">
-        <h1 className="text-2xl font-bold">Registration Failed</h1>
-        <p className="text-slate-700">{message}</p>
-      </div>
-      <div className="grid gap-3">
-        <Link to="/register" className={primaryLink}>
-          Back to Registration
-        </Link>
-        <Link to="/login" className={outlineLink}>
-          Try Login Instead
-        </Link>
-      </div>
-    </main>
+    <OutcomeScreen
+      tone="failure"
+      title="Registration Failed"
+      message={message}
+      actions={
+        <>
+          <Link to="/register" className={OUTCOME_LINK.primary}>
+            Back to Registration
+          </Link>
+          <Link to="/login" className={OUTCOME_LINK.outline}>
+            Try Login Instead
+          </Link>
+        </>
+      }
+    />
   );
 }

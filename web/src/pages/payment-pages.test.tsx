@@ -7,6 +7,7 @@ import type { PriceTable, User } from '../../../domain';
 import { VERIFY_RETRY_DELAYS_MS } from '../features/payments';
 import { MembershipBanner, TrialBanner } from '../features/profile';
 import { createQueryClient } from '../lib/query-client';
+import { ok, stubServer } from '../test/stub-server';
 import { AwaitingApprovalPage } from './awaiting-approval-page';
 import { CheckoutPage } from './checkout-page';
 import { ConvertTrialPage } from './convert-trial-page';
@@ -35,36 +36,6 @@ const PRICES: PriceTable = {
   },
 };
 
-type Answer = { status?: number; body: unknown };
-type Handler = Answer | ((body: unknown) => Answer | Promise<Answer>);
-type Call = { method: string; path: string; body: unknown };
-
-/** fetch answers from `routes` ('METHOD /path'); anything else is a 404 the test would see. */
-function stubServer(routes: Record<string, Handler>) {
-  const calls: Call[] = [];
-  vi.stubGlobal(
-    'fetch',
-    vi.fn(async (path: string, init?: RequestInit) => {
-      const method = init?.method ?? 'GET';
-      const body = init?.body ? JSON.parse(String(init.body)) : undefined;
-      calls.push({ method, path, body });
-      const handler = routes[`${method} ${path}`];
-      const answer: Answer =
-        typeof handler === 'function'
-          ? await handler(body)
-          : (handler ?? { status: 404, body: { message: 'Not found' } });
-      // A plain object rather than a Response: its body resolves in microtasks only, so a test
-      // on a fake clock sees each answer as soon as it advances the clock.
-      const status = answer.status ?? 200;
-      const text = JSON.stringify(answer.body);
-      return { ok: status < 400, status, statusText: '', text: async () => text };
-    }),
-  );
-  const writes = () => calls.filter((c) => c.method !== 'GET');
-  return { calls, writes };
-}
-
-const ok = (body: unknown): Answer => ({ body });
 const prices = { 'GET /api/prices': ok(PRICES) };
 
 function Where() {

@@ -1,14 +1,9 @@
-import { CheckCircle2, Loader2, XCircle } from 'lucide-react';
 import { Link, useSearchParams } from 'react-router';
 import { formatMoney, PAYMENT_TEXTS, type VerifyPaymentResponse } from '../../../domain';
 import { Card } from '../components/ui/card';
+import { OUTCOME_LINK, OutcomePending, OutcomeScreen } from '../components/ui/outcome-screen';
 import { Skeleton } from '../components/ui/skeleton';
 import { StillProcessing, usePrices, useVerifyPayment } from '../features/payments';
-
-const linkButton =
-  'inline-flex h-12 items-center justify-center rounded-xl px-5 font-medium focus-visible:outline-2';
-const primaryLink = `${linkButton} bg-brand-600 text-white hover:bg-brand-700`;
-const outlineLink = `${linkButton} border border-slate-300 bg-white hover:bg-slate-50`;
 
 /** /payment-success?session_id=: what our webhook handler recorded for the checkout. */
 export function PaymentSuccessPage() {
@@ -17,16 +12,7 @@ export function PaymentSuccessPage() {
   const verify = useVerifyPayment(sessionId);
 
   if (!sessionId) return <VerificationFailed message={PAYMENT_TEXTS.noPaymentSession} />;
-  if (verify.isPending) {
-    return (
-      <main className="pt-10 text-center">
-        <div role="status" className="flex flex-col items-center gap-3">
-          <Loader2 aria-hidden="true" className="h-10 w-10 animate-spin text-brand-600" />
-          <p className="font-medium">Verifying your payment...</p>
-        </div>
-      </main>
-    );
-  }
+  if (verify.isPending) return <OutcomePending label="Verifying your payment..." />;
   if (verify.isError) {
     return <VerificationFailed message={verify.error.message || PAYMENT_TEXTS.verifyDefault} />;
   }
@@ -55,12 +41,25 @@ function PaymentConfirmed({ outcome }: { outcome: VerifyPaymentResponse }) {
   const prices = usePrices();
   const registration = !outcome.isRenewal && outcome.purpose !== 'conversion';
   return (
-    <main className="space-y-6 pt-4 text-center">
-      <div className="mx-auto flex h-16 w-16 items-center justify-center rounded-full bg-green-100 text-green-700">
-        <CheckCircle2 aria-hidden="true" className="h-8 w-8" />
-      </div>
-      <h1 className="text-2xl font-bold">Payment Successful!</h1>
-
+    <OutcomeScreen
+      tone="success"
+      title="Payment Successful!"
+      actions={
+        registration ? (
+          <Link to="/awaiting-approval" state={{ paid: true }} className={OUTCOME_LINK.primary}>
+            Continue
+          </Link>
+        ) : outcome.purpose === 'conversion' ? (
+          <Link to="/profile" className={OUTCOME_LINK.primary}>
+            Go to Profile
+          </Link>
+        ) : (
+          <Link to="/login" className={OUTCOME_LINK.primary}>
+            Go to Login
+          </Link>
+        )
+      }
+    >
       {outcome.session ? (
         <Card>
           <dl className="grid grid-cols-[auto_1fr] gap-x-4 gap-y-1 text-left text-sm">
@@ -91,44 +90,26 @@ function PaymentConfirmed({ outcome }: { outcome: VerifyPaymentResponse }) {
       ) : (
         <p className="text-slate-700">{outcome.message}</p>
       )}
-
-      <div className="grid gap-3">
-        {registration ? (
-          <Link to="/awaiting-approval" state={{ paid: true }} className={primaryLink}>
-            Continue
-          </Link>
-        ) : outcome.purpose === 'conversion' ? (
-          <Link to="/profile" className={primaryLink}>
-            Go to Profile
-          </Link>
-        ) : (
-          <Link to="/login" className={primaryLink}>
-            Go to Login
-          </Link>
-        )}
-      </div>
-    </main>
+    </OutcomeScreen>
   );
 }
 
 function VerificationFailed({ message }: { message: string }) {
   return (
-    <main className="space-y-6 pt-4 text-center">
-      <div className="mx-auto flex h-16 w-16 items-center justify-center rounded-full bg-red-100 text-red-700">
-        <XCircle aria-hidden="true" className="h-8 w-8" />
-      </div>
-      <div role="alert" className="space-y-2">
-        <h1 className="text-2xl font-bold">{PAYMENT_TEXTS.verifyFailedTitle}</h1>
-        <p className="text-slate-700">{message}</p>
-      </div>
-      <div className="grid gap-3">
-        <Link to="/renew" className={primaryLink}>
-          Try Again
-        </Link>
-        <Link to="/login" className={outlineLink}>
-          Go to Login
-        </Link>
-      </div>
-    </main>
+    <OutcomeScreen
+      tone="failure"
+      title={PAYMENT_TEXTS.verifyFailedTitle}
+      message={message}
+      actions={
+        <>
+          <Link to="/renew" className={OUTCOME_LINK.primary}>
+            Try Again
+          </Link>
+          <Link to="/login" className={OUTCOME_LINK.outline}>
+            Go to Login
+          </Link>
+        </>
+      }
+    />
   );
 }

@@ -4,33 +4,14 @@ import { MemoryRouter } from 'react-router';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { ActivitySeries, PlatformOverview, UserStatisticsRow } from '../../../domain';
 import { createQueryClient } from '../lib/query-client';
+import { type Call, type Handler, stubServer } from '../test/stub-server';
 import { PlatformStatsPage } from './platform-stats-page';
 
 // The statistics page against a stubbed network (the server side is built separately): these
 // pin the calls it makes and what it shows of each answer.
 
-type Answer = { status?: number; body: unknown };
-type Handler = Answer | (() => Answer | Promise<Answer>);
-
-function stubServer(routes: Record<string, Handler>) {
-  const calls: string[] = [];
-  vi.stubGlobal(
-    'fetch',
-    vi.fn(async (path: string, init?: RequestInit) => {
-      const key = `${init?.method ?? 'GET'} ${path}`;
-      calls.push(key);
-      const handler = routes[key];
-      const answer: Answer =
-        typeof handler === 'function'
-          ? await handler()
-          : (handler ?? { status: 404, body: { message: 'Not found' } });
-      const status = answer.status ?? 200;
-      const text = JSON.stringify(answer.body);
-      return { ok: status < 400, status, statusText: '', text: async () => text };
-    }),
-  );
-  return calls;
-}
+/** The requests made so far, as 'METHOD /path?query'. */
+const requested = (server: { calls: Call[] }) => server.calls.map((c) => `${c.method} ${c.path}`);
 
 const OVERVIEW: PlatformOverview = {
   activeFlights: 7,
@@ -165,16 +146,16 @@ describe('/platform-stats', () => {
   });
 
   it('asks the server again when the filter or the sort changes, and shows the rows in its order', async () => {
-    const calls = stubServer(base);
+    const server = stubServer(base);
     renderPage();
     await waitFor(() => expect(memberNames()).toEqual(['Ann', 'Ben', 'Cat']));
-    expect(calls).toContain(`GET ${USERS}?filter=all&sort=activity`);
+    expect(requested(server)).toContain(`GET ${USERS}?filter=all&sort=activity`);
 
     fireEvent.change(screen.getByRole('combobox', { name: 'Sort by' }), {
       target: { value: 'name' },
     });
     await waitFor(() => expect(memberNames()).toEqual(['Cat', 'Ben', 'Ann']));
-    expect(calls).toContain(`GET ${USERS}?filter=all&sort=name`);
+    expect(requested(server)).toContain(`GET ${USERS}?filter=all&sort=name`);
 
     const tabs = screen.getByRole('tablist', { name: 'Show members' });
     expect(
@@ -184,7 +165,7 @@ describe('/platform-stats', () => {
     ).toEqual(['All', 'Active', 'Online']);
     fireEvent.mouseDown(within(tabs).getByRole('tab', { name: 'Online' }), { button: 0 });
     await waitFor(() => expect(memberNames()).toEqual(['Ben']));
-    expect(calls).toContain(`GET ${USERS}?filter=online&sort=name`);
+    expect(requested(server)).toContain(`GET ${USERS}?filter=online&sort=name`);
   });
 
   it('draws the three charts, each with its numbers as a table for screen readers', async () => {
@@ -206,7 +187,7 @@ describe('/platform-stats', () => {
 
   it('says the spec’s text when the statistics fail to load, and tries again on request', async () => {
     let fail = true;
-    const calls = stubServer({
+    const server = stubServer({
       ...base,
       [`GET ${USERS}?filter=all&sort=activity`]: () =>
         fail ? { status: 500, body: { message: 'Internal error' } } : { body: [ANN] },
@@ -217,6 +198,6 @@ describe('/platform-stats', () => {
     fail = false;
     fireEvent.click(within(alert).getByRole('button', { name: 'Try again' }));
     await waitFor(() => expect(memberNames()).toEqual(['Ann']));
-    expect(calls.filter((c) => c.startsWith(`GET ${USERS}`))).toHaveLength(2);
+    expect(requested(server).filter((c) => c.startsWith(`GET ${USERS}`))).toHaveLength(2);
   });
 });

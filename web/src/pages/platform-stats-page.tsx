@@ -1,11 +1,10 @@
-import { ArrowLeft } from 'lucide-react';
 import { type ReactNode, useState } from 'react';
-import { Link } from 'react-router';
 import type { StatsFilter, StatsSort } from '../../../domain';
 import { Button } from '../components/ui/button';
 import { Card } from '../components/ui/card';
 import { Skeleton } from '../components/ui/skeleton';
 import { WidePage } from '../components/ui/wide-page';
+import { BackToAdmin } from '../features/admin';
 import {
   ActivityCharts,
   PlatformOverviewCards,
@@ -77,10 +76,7 @@ export function PlatformStatsPage() {
 
   return (
     <WidePage className="space-y-6">
-      <Link to="/admin" className="inline-flex items-center gap-1 text-sm text-brand-600">
-        <ArrowLeft aria-hidden="true" className="h-4 w-4" />
-        Back to Admin
-      </Link>
+      <BackToAdmin />
       <h1 className="text-2xl font-bold">Platform Statistics</h1>
 
       <Section title="Overview">

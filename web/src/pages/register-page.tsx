@@ -25,8 +25,8 @@ import {
   clearRegistrationDraft,
   emailProblem as describeEmailProblem,
   describeRegistrationFailure,
-  PlanPicker,
   type RegistrationFailure,
+  RegistrationPlanPicker,
   RegistrationSummary,
   readRegistrationDraft,
   savePendingRegistration,
@@ -206,7 +206,11 @@ export function RegisterPage() {
             />
           </div>
 
-          <PlanPicker value={membership} onChange={setMembership} prices={prices.data} />
+          <RegistrationPlanPicker
+            value={membership}
+            onChange={setMembership}
+            prices={prices.data}
+          />
 
           <TermsGate agreed={agreed} onAgreedChange={setAgreed} />
 

@@ -26,6 +26,7 @@ export {
   useUpdateRegistrationEmail,
 } from './api';
 export { AuditTrail } from './audit-trail';
+export { BackToAdmin } from './back-to-admin';
 export { DeleteUserDialog } from './delete-user-dialog';
 export { EditEmailDialog } from './edit-email-dialog';
 export { EditPinDialog } from './edit-pin-dialog';

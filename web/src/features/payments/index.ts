@@ -15,6 +15,8 @@ export {
   VERIFY_RETRY_DELAYS_MS,
 } from './api';
 export { CancelSubscriptionButton } from './cancel-subscription-button';
+export type { PlanOption } from './plan-picker';
+export { PlanPicker } from './plan-picker';
 export { annualCardTexts, PAID_PLAN_NAMES, planTotal, yearlySavingText } from './price-text';
 export { leaveFor } from './redirect';
 export { StillProcessing } from './still-processing';

@@ -3,29 +3,11 @@ import { act, cleanup, fireEvent, render, screen, waitFor } from '@testing-libra
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { PROFILE_PICTURE_FAILED, PROFILE_PICTURE_MAX_BYTES } from '../../../../domain';
 import { createQueryClient } from '../../lib/query-client';
+import { stubServer } from '../../test/stub-server';
 import { ProfilePictureButton, TelegramCard } from './admin-profile-extras';
 
 const toast = vi.hoisted(() => ({ error: vi.fn(), success: vi.fn(), info: vi.fn() }));
 vi.mock('../../components/ui/toast', () => ({ toast }));
-
-type Call = { method: string; path: string; body: unknown };
-
-/** fetch answers by 'METHOD /path'; every call is recorded. */
-function stubServer(routes: Record<string, { status?: number; body: unknown }>) {
-  const calls: Call[] = [];
-  vi.stubGlobal(
-    'fetch',
-    vi.fn(async (path: string, init?: RequestInit) => {
-      const method = init?.method ?? 'GET';
-      calls.push({ method, path, body: init?.body ? JSON.parse(String(init.body)) : undefined });
-      const answer = routes[`${method} ${path}`] ?? { status: 404, body: { message: 'Not found' } };
-      const status = answer.status ?? 200;
-      const text = JSON.stringify(answer.body);
-      return { ok: status < 400, status, statusText: '', text: async () => text };
-    }),
-  );
-  return calls;
-}
 
 const PNG = [0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a];
 const file = (signature: number[], type: string, size = 64) => {
@@ -62,7 +44,7 @@ describe('Update profile picture', () => {
     ],
     ['a PNG over 2 MB', file(PNG, 'image/png', PROFILE_PICTURE_MAX_BYTES + 1)],
   ])('refuses %s before any upload, with the spec text', async (_name, chosen) => {
-    const calls = stubServer({});
+    const { calls } = stubServer({});
     renderWithClient(<ProfilePictureButton />);
     await pick(chosen);
     expect((await screen.findByRole('alert')).textContent).toBe(PROFILE_PICTURE_FAILED);
@@ -71,7 +53,7 @@ describe('Update profile picture', () => {
   });
 
   it('previews a good picture, PUTs its data URL and says Profile Updated', async () => {
-    const calls = stubServer({
+    const { calls } = stubServer({
       'PUT /api/users/me/profile-picture': {
         body: { profilePictureUrl: '/api/users/1/profile-picture?v=abc' },
       },

@@ -8,7 +8,7 @@ export {
   readPendingRegistration,
   savePendingRegistration,
 } from './pending-registration';
-export { PlanPicker } from './plan-picker';
+export { RegistrationPlanPicker } from './plan-picker';
 export { PLANS } from './plans';
 export type { RegistrationDraft } from './registration-draft';
 export {
