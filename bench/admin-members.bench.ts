@@ -6,7 +6,8 @@
  * the queries an admin makes: the first page, a deep page, a search by e-mail, a search matching
  * thousands, each membership filter. Beside each figure: GET /api/auth/me on the same server in
  * the same run (the same session lookup and admin check, no member query) as the baseline.
- * Target: p95 under 50 ms on each database. The spec's unpaged GET /api/users/all is timed once
+ * Seeding ends as a long-running server's data would be: analysed and, on PGlite, vacuumed by
+ * its maintenance job. Target: p95 under 50 ms on each database. The spec's unpaged GET /api/users/all is timed once
  * for reference (it answers all 50,000 by contract).
  *
  * Environment:
@@ -21,6 +22,7 @@ import { createScratchDatabase } from '../scripts/scratch-database.mjs';
 import { buildApp } from '../server/app';
 import { testConfig } from '../server/config';
 import { type Database, openDatabase } from '../server/db/client';
+import { vacuumEmbedded } from '../server/jobs/pglite-maintenance';
 import { sessionCookieName } from '../server/plugins/access';
 
 const MEMBERS = Number(process.env.BENCH_MEMBERS ?? 50_000);
@@ -52,6 +54,9 @@ async function seed(database: Database) {
     select id, now() - interval '2 days' from users where id % 20 = 0`),
   );
   await database.db.execute(sql.raw('analyze'));
+  // A server that holds 50,000 members has run its hourly maintenance many times: on PGlite
+  // that is the vacuum job (no autovacuum there); on PostgreSQL autovacuum, not ours.
+  await vacuumEmbedded(database);
   return (performance.now() - t0) / 1000;
 }
 

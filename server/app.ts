@@ -16,6 +16,7 @@ import type { Config } from './config';
 import type { Database } from './db/client';
 import { createMailSender } from './jobs/mail-sender';
 import { expireSubscriptions, expireTrials, sendExpiryReminders } from './jobs/membership-expiry';
+import { PGLITE_VACUUM_MS, vacuumEmbedded } from './jobs/pglite-maintenance';
 import { anonymiseInactiveAccounts, pruneOldLogs, purgeDeletedAccounts } from './jobs/retention';
 import { createScheduler } from './jobs/scheduler';
 import { type Clock, systemClock } from './lib/clock';
@@ -153,6 +154,13 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
       if (run.ran && run.count > 0) scheduler.kick('mail');
     },
   });
+  if (database.kind === 'pglite') {
+    scheduler.add({
+      name: 'pglite-vacuum',
+      everyMs: PGLITE_VACUUM_MS,
+      run: () => vacuumEmbedded(database),
+    });
+  }
   // Retention jobs (advisory-locked like the membership jobs): purge, anonymise, prune logs.
   const RETENTION_JOB_MS = 60 * 60_000;
   scheduler.add({
