@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import type { Tx } from './client';
+import type { Db, Tx } from './client';
 
 /**
  * Takes a transaction-scoped advisory lock per key, in sorted order (two callers locking the
@@ -15,4 +15,25 @@ export async function lockKeys(tx: Tx, keys: string[]) {
       sql`, `,
     )}) as v(k)`,
   );
+}
+
+export type JobRun = { ran: false } | { ran: true; count: number };
+
+/**
+ * Runs a job's work in one transaction under `pg_try_advisory_xact_lock(lock)`: when another
+ * instance holds the lock this run does nothing and says so, instead of queueing behind it to
+ * repeat the same work.
+ */
+export async function underJobLock(
+  db: Db,
+  lock: number,
+  work: (tx: Tx) => Promise<number>,
+): Promise<JobRun> {
+  return db.transaction(async (tx) => {
+    const result = await tx.execute<{ locked: boolean }>(
+      sql`select pg_try_advisory_xact_lock(${lock}) as locked`,
+    );
+    if (!result.rows[0]?.locked) return { ran: false } as const;
+    return { ran: true, count: await work(tx) } as const;
+  });
 }

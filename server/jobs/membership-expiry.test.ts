@@ -2,6 +2,7 @@ import { eq, inArray } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Database } from '../db/client';
 import { expiryReminders, mailOutbox, users } from '../db/schema';
+import { holdingAdvisoryLock } from '../test/advisory-lock';
 import { buildAdmin, buildCrew, buildDemo, buildPending, DEFAULT_NOW } from '../test/factories';
 import { mailTo } from '../test/mailbox';
 import { createTestDatabase } from '../test/test-database';
@@ -170,22 +171,9 @@ describe.runIf(process.env.JUMPSEAT_TEST_DB === 'postgres')('the job lock', () =
   ])('%s: while another instance holds its lock, a run does nothing', async (_job, lock, run) => {
     const member = await buildCrew(db(), { trialExpiresAt: at(2 * DAY) });
     const other = await paid(at(2 * DAY));
-    let release!: () => void;
-    let held!: () => void;
-    const heldNow = new Promise<void>((r) => {
-      held = r;
-    });
-    const holder = db().transaction(async (tx) => {
-      await tx.execute(`select pg_advisory_xact_lock(${lock})` as never);
-      held();
-      await new Promise<void>((r) => {
-        release = r;
-      });
-    });
-    await heldNow;
+    const holder = await holdingAdvisoryLock(db(), lock);
     expect(await run()).toEqual({ ran: false });
-    release();
-    await holder;
+    await holder.release();
     expect(await statusOf(member.id)).toBe('active');
     expect(await statusOf(other.id)).toBe('active');
     expect(await mailTo(db(), member.email)).toEqual([]);

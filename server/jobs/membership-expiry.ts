@@ -1,14 +1,15 @@
 import { and, eq, gt, isNotNull, lte, ne, sql } from 'drizzle-orm';
 import { DAY_MS, EXPIRY_REMINDER_DAYS } from '../../domain';
-import type { Db, Tx } from '../db/client';
+import { type JobRun, underJobLock } from '../db/advisory-lock';
+import type { Db } from '../db/client';
 import { expiryReminders, users } from '../db/schema';
 import { enqueueMail } from '../mail/outbox';
 import { expiryReminderMail } from '../mail/templates';
 
 /**
- * The membership jobs. Each runs in one transaction under its own advisory lock, taken with
- * `pg_try_advisory_xact_lock`: when another instance holds it, this run does nothing and says
- * so, instead of queueing behind it to repeat the same work. Every function takes the clock's
+ * The membership jobs. Each runs in one transaction under its own advisory lock (underJobLock):
+ * when another instance holds it, this run does nothing and says so, instead of queueing behind
+ * it to repeat the same work. Every function takes the clock's
  * `now`, so tests judge each boundary with an injected time.
  *
  * The lapsing rule is the domain's (trialStatus, effectiveSubscriptionStatus): a period ends at
@@ -20,22 +21,6 @@ export const MEMBERSHIP_JOB_LOCKS = {
   subscriptionExpiry: 715_002,
   expiryReminders: 715_003,
 } as const;
-
-export type JobRun = { ran: false } | { ran: true; count: number };
-
-export async function underJobLock(
-  db: Db,
-  lock: number,
-  work: (tx: Tx) => Promise<number>,
-): Promise<JobRun> {
-  return db.transaction(async (tx) => {
-    const result = await tx.execute<{ locked: boolean }>(
-      sql`select pg_try_advisory_xact_lock(${lock}) as locked`,
-    );
-    if (!result.rows[0]?.locked) return { ran: false } as const;
-    return { ran: true, count: await work(tx) } as const;
-  });
-}
 
 /** Members who sign in and may be judged by the jobs (approved, live, neither admin nor demo). */
 const judged = and(

@@ -13,6 +13,7 @@ import {
 } from '../db/schema';
 import { audit } from '../lib/audit';
 import { enqueueMail } from '../mail/outbox';
+import { holdingAdvisoryLock } from '../test/advisory-lock';
 import { buildTestApp, type TestApp } from '../test/build-test-app';
 import {
   buildAdmin,
@@ -299,22 +300,9 @@ describe.runIf(process.env.JUMPSEAT_TEST_DB === 'postgres')('the retention job l
     ['prune', RETENTION_JOB_LOCKS.pruneLogs, () => pruneOldLogs(db(), at(800 * DAY))],
   ])('%s: while another instance holds its lock, a run does nothing', async (_job, lock, run) => {
     const deleted: UserRow = await buildDeleted(db(), { deletionScheduledAt: now });
-    let release!: () => void;
-    let held!: () => void;
-    const heldNow = new Promise<void>((r) => {
-      held = r;
-    });
-    const holder = db().transaction(async (tx) => {
-      await tx.execute(sql`select pg_advisory_xact_lock(${lock})`);
-      held();
-      await new Promise<void>((r) => {
-        release = r;
-      });
-    });
-    await heldNow;
+    const other = await holdingAdvisoryLock(db(), lock);
     expect(await run()).toEqual({ ran: false });
-    release();
-    await holder;
+    await other.release();
     expect(await db().select().from(users).where(eq(users.id, deleted.id))).toHaveLength(1);
     expect((await run()).ran).toBe(true);
   });

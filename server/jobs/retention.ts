@@ -1,6 +1,7 @@
 import { and, eq, inArray, isNotNull, lt, lte, not, or, type SQL, sql } from 'drizzle-orm';
 import type { PgColumn } from 'drizzle-orm/pg-core';
 import { anonymisedEmail, retentionCutoffs } from '../../domain';
+import { type JobRun, underJobLock } from '../db/advisory-lock';
 import type { Db, Tx } from '../db/client';
 import {
   auditLog,
@@ -16,7 +17,6 @@ import {
   waves,
 } from '../db/schema';
 import { audit } from '../lib/audit';
-import { type JobRun, underJobLock } from './membership-expiry';
 
 /**
  * The retention jobs (accounts spec §4; issue 16). Each runs in one transaction under its own
