@@ -4,6 +4,11 @@ export const AIRLINE_CODE = 'BA';
 export const CREW_EMAIL_DOMAINS = ['ba.com'] as const;
 
 export const PIN_LENGTH = 4;
+/**
+ * A readable, non-secret cookie set beside the httpOnly session cookie: it tells the web app a
+ * session may exist, so a first-time visitor's page never asks GET /api/auth/me for a 401.
+ */
+export const SIGNED_IN_HINT_COOKIE = 'jumpseat_signed_in';
 /** A session older than this asks for the current PIN before changing it. */
 export const PIN_REAUTH_MS = 10 * 60 * 1000;
 export const ADMIN_PIN_MIN = 1000;

@@ -50,6 +50,24 @@ describe('POST /api/auth/login', () => {
     expect(me.json().loginCount).toBe(1);
   });
 
+  it('sets a readable signed-in hint beside the session and clears both at sign-out', async () => {
+    const user = await buildCrew(t.database.db);
+    const res = await login(user.email, DEFAULT_PIN);
+    const [session, hint] = res.headers['set-cookie'] as string[];
+    expect(hint).toMatch(/^jumpseat_signed_in=1;/);
+    expect(hint).not.toMatch(/HttpOnly/);
+    expect(hint).toMatch(/SameSite=Lax/);
+    const out = await t.app.inject({
+      method: 'POST',
+      url: '/api/auth/logout',
+      headers: { cookie: session!.split(';')[0]! },
+    });
+    expect(out.statusCode).toBe(200);
+    const cleared = (out.headers['set-cookie'] as string[]).join('\n');
+    expect(cleared).toMatch(/^jumpseat_session=;.*Expires=Thu, 01 Jan 1970/m);
+    expect(cleared).toMatch(/^jumpseat_signed_in=;.*Expires=Thu, 01 Jan 1970/m);
+  });
+
   it('issues a new token at every sign-in', async () => {
     const user = await buildCrew(t.database.db);
     const a = String((await login(user.email, DEFAULT_PIN)).headers['set-cookie']).split(';')[0];

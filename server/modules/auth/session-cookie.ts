@@ -1,4 +1,5 @@
 import type { FastifyReply } from 'fastify';
+import { SIGNED_IN_HINT_COOKIE } from '../../../domain';
 import type { Config } from '../../config';
 import { sessionCookieName } from '../../plugins/access';
 import { SESSION_ABSOLUTE_MS } from '../../sessions/session-store';
@@ -21,6 +22,7 @@ export function sessionCookieOptions(config: Config) {
 export function setSessionCookie(reply: FastifyReply, config: Config, token: string) {
   const { name, options } = sessionCookieOptions(config);
   reply.setCookie(name, token, options);
+  reply.setCookie(SIGNED_IN_HINT_COOKIE, '1', { ...options, httpOnly: false });
 }
 
 export function clearSessionCookie(reply: FastifyReply, config: Config) {
@@ -30,5 +32,10 @@ export function clearSessionCookie(reply: FastifyReply, config: Config) {
     secure: options.secure,
     sameSite: 'lax',
     httpOnly: true,
+  });
+  reply.clearCookie(SIGNED_IN_HINT_COOKIE, {
+    path: options.path,
+    secure: options.secure,
+    sameSite: 'lax',
   });
 }

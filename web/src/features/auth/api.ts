@@ -4,6 +4,7 @@ import {
   isCrewEmail,
   type LoginRequest,
   type LoginResponse,
+  SIGNED_IN_HINT_COOKIE,
   type User,
 } from '../../../../domain';
 import { toast } from '../../components/ui/toast';
@@ -57,16 +58,30 @@ export function useSession() {
   return useQuery({
     queryKey: authKeys.session,
     queryFn: async () => {
+      // No hint, no session: a visitor's first page asks nothing and logs no 401.
+      if (!hasSignedInHint()) return null;
       try {
         return await authApi.me();
       } catch (error) {
-        if (error instanceof ApiError && (error.status === 401 || error.status === 404))
+        if (error instanceof ApiError && (error.status === 401 || error.status === 404)) {
+          clearSignedInHint();
           return null;
+        }
         throw error;
       }
     },
     staleTime: 30 * 60 * 1000,
   });
+}
+
+const hintPattern = new RegExp(`(?:^|;\\s*)${SIGNED_IN_HINT_COOKIE}=`);
+function hasSignedInHint() {
+  return typeof document === 'undefined' || hintPattern.test(document.cookie);
+}
+/** The session ended elsewhere (sign-out on another device, expiry): stop asking. */
+function clearSignedInHint() {
+  // biome-ignore lint/suspicious/noDocumentCookie: the Cookie Store API is missing in Firefox
+  document.cookie = `${SIGNED_IN_HINT_COOKIE}=; Max-Age=0; Path=/; SameSite=Lax`;
 }
 
 /** POST /api/auth/login; the signed-in user goes straight into the session cache. */
