@@ -18,9 +18,13 @@ export default defineConfig({
     emptyOutDir: true,
     sourcemap: false,
     rollupOptions: {
-      // A feature's index.ts only re-exports (the features-through-index rule): importing one
-      // name from it must not pull the feature's other files into the first load.
-      treeshake: { moduleSideEffects: (id) => !/\/web\/src\/features\/[^/]+\/index\.ts$/.test(id) },
+      // A feature's index.ts only re-exports (the features-through-index rule), and domain/ is
+      // pure by rule (tested): importing one name from either must not pull the other files,
+      // with their top-level zod schemas, into the first load.
+      treeshake: {
+        moduleSideEffects: (id) =>
+          !/\/web\/src\/features\/[^/]+\/index\.ts$/.test(id) && !/\/domain\//.test(id),
+      },
     },
   },
   server: {
