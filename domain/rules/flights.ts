@@ -6,9 +6,7 @@ import {
   type CrewRole,
   type CrewTag,
   DEFAULT_ORIGIN,
-  MANUAL_FLIGHT_DURATION,
   NOTE_MAX,
-  ROSTER_FLIGHT_DURATION,
   TAGS_MAX,
 } from '../constants';
 import type { RosterFlight } from '../roster/parser';
@@ -77,7 +75,6 @@ export interface NewFlight {
   departureDate: string;
   origin: string;
   destination: string;
-  duration: string;
   role: CrewRole;
 }
 
@@ -106,7 +103,7 @@ export function normaliseManualFlight(
       departureDate: departureDateIso(input.date.trim()),
       origin,
       destination,
-      duration: MANUAL_FLIGHT_DURATION,
+      // No duration: the form asks for no arrival time, and a fixed figure would be made up.
       role,
     },
   };
@@ -164,6 +161,11 @@ export function flightKey(f: {
   ].join('|');
 }
 
+/** Minutes as a flight's duration text, the way the app has always written it: '8h 05m'. */
+export function formatFlightDuration(minutes: number): string {
+  return `${Math.floor(minutes / 60)}h ${String(minutes % 60).padStart(2, '0')}m`;
+}
+
 /** A parsed roster row as a POST /api/flights/batch row. */
 export function rosterFlightToBatchRow(flight: RosterFlight) {
   return {
@@ -171,6 +173,7 @@ export function rosterFlightToBatchRow(flight: RosterFlight) {
     departureDate: departureDateIso(flight.date),
     origin: flight.origin,
     destination: flight.destination,
-    duration: ROSTER_FLIGHT_DURATION,
+    // Only what the roster says (its block time, or arrival minus departure), never a default.
+    duration: flight.durationMinutes === null ? null : formatFlightDuration(flight.durationMinutes),
   };
 }
