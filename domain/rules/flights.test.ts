@@ -9,6 +9,7 @@ import {
   normaliseFlightNumber,
   normaliseManualFlight,
   normaliseTime,
+  reconcileDepartureTime,
   rosterFlightToBatchRow,
   validateNote,
   validateTags,
@@ -194,5 +195,27 @@ describe('inTagOrder', () => {
     ],
   ])('%j reads %j', (tags, expected) => {
     expect(inTagOrder(tags)).toEqual(expected);
+  });
+});
+
+describe('reconcileDepartureTime', () => {
+  it.each([
+    ['BA117', 'BA117 (1530)', { ok: true, fill: '15:30' }],
+    ['BA117', 'BA117', { ok: true, fill: null }],
+    ['BA117 (1530)', 'BA117', { ok: true, fill: null }],
+    ['BA117 (1530)', 'BA117 (1530)', { ok: true, fill: null }],
+    [
+      'BA117 (1530)',
+      'BA117 (1600)',
+      {
+        ok: false,
+        reason:
+          'Different Departure Time: This flight is already listed departing at 15:30 GMT. Check your roster, or add the flight without a time to join it.',
+      },
+    ],
+  ])('%s added as %s', (existing, incoming, expected) => {
+    expect(reconcileDepartureTime({ flightNumber: existing }, { flightNumber: incoming })).toEqual(
+      expected,
+    );
   });
 });

@@ -10,7 +10,13 @@ import {
   TAGS_MAX,
 } from '../constants';
 import type { RosterFlight } from '../roster/parser';
-import { type DateLike, flightNumberBase, flightNumberWithTime, utcDay } from './time';
+import {
+  type DateLike,
+  departureTimeOf,
+  flightNumberBase,
+  flightNumberWithTime,
+  utcDay,
+} from './time';
 
 export const MISSING_FLIGHT_INFO =
   'Missing Information: Please fill in all required fields including flight number, date, your role, origin and destination airports';
@@ -140,6 +146,32 @@ export function validateNote(
   const trimmed = note?.trim() ?? '';
   if (trimmed.length > NOTE_MAX) return { ok: false, reason: NOTE_LIMIT_MESSAGE };
   return { ok: true, value: trimmed || null };
+}
+
+/**
+ * Refusal when a flight is added with a departure time other than the one it already has
+ * ('{time}' is the flight's own, 'HH:MM'). A time once given is never silently changed.
+ */
+export const DEPARTURE_TIME_CONFLICT =
+  'Different Departure Time: This flight is already listed departing at {time} GMT. Check your roster, or add the flight without a time to join it.';
+
+export const departureTimeConflict = (time: string) =>
+  DEPARTURE_TIME_CONFLICT.replace('{time}', time);
+
+/**
+ * What adding a flight (by number, possibly with its '(HHMM)' time) does to the time of the
+ * flight it lands on: a flight without a time takes the one given (`fill`); the same time, or
+ * none given, changes nothing; a different time is refused.
+ */
+export function reconcileDepartureTime(
+  existing: { flightNumber: string },
+  incoming: { flightNumber: string },
+): { ok: true; fill: string | null } | { ok: false; reason: string } {
+  const given = departureTimeOf(incoming.flightNumber);
+  const current = departureTimeOf(existing.flightNumber);
+  if (!given || given === current) return { ok: true, fill: null };
+  if (!current) return { ok: true, fill: given };
+  return { ok: false, reason: departureTimeConflict(current) };
 }
 
 /**
