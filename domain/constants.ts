@@ -44,8 +44,6 @@ export const ROSTER_DATE_LOOKBACK = 3;
 export const PROFILE_PICTURE_MAX_BYTES = 2 * 1024 * 1024;
 
 export const DEFAULT_ORIGIN = 'LHR';
-export const MANUAL_FLIGHT_DURATION = '8h 30m';
-export const ROSTER_FLIGHT_DURATION = '8h 00m';
 
 export const ALLOWED_TAGS = [
   'Layover Social',

@@ -1,17 +1,87 @@
 import { describe, expect, it } from 'vitest';
+import { formatFlightDuration } from '../rules/flights';
 import { rosterFixtures } from './fixtures';
 import { parseRoster, RosterError, type RosterFlight } from './parser';
 
 const summary = (f: RosterFlight) =>
+  [
+    f.flightNumber,
+    f.date,
+    f.origin,
+    f.destination,
+    f.departureTime ?? '-',
+    f.arrivalTime ? `${f.arrivalTime}${f.arrivalDayOffset ? `+${f.arrivalDayOffset}` : ''}` : '-',
+    f.durationMinutes === null ? '-' : formatFlightDuration(f.durationMinutes),
+  ].join(' ');
+
+const short = (f: RosterFlight) =>
   `${f.flightNumber} ${f.date} ${f.origin} ${f.destination} ${f.departureTime ?? '-'}`;
 
-const parse = (text: string, year = 2025) => parseRoster(text, { year }).flights.map(summary);
+const parse = (text: string, year = 2025) => parseRoster(text, { year }).flights.map(short);
 
 describe('parseRoster on realistic rosters', () => {
   it.each(rosterFixtures.map((f) => [f.name, f] as const))('%s', (_name, fixture) => {
     const { flights } = parseRoster(fixture.text, { year: fixture.year });
     expect(flights.map(summary)).toEqual(fixture.expected);
     for (const flight of flights) expect(fixture.text).toContain(flight.sourceLine);
+  });
+});
+
+describe('parseRoster times', () => {
+  it('keeps the departure of the common layout: number, origin, destination, departure, arrival', () => {
+    const [flight] = parseRoster('Mon 3 Mar BA0117 LHR JFK 1530 1835', { year: 2025 }).flights;
+    expect(flight).toMatchObject({
+      flightNumber: 'BA117',
+      departureTime: '15:30',
+      arrivalTime: '18:35',
+      arrivalDayOffset: 0,
+      durationMinutes: 185,
+    });
+  });
+});
+
+describe('parseRoster times by layout', () => {
+  const one = (line: string) =>
+    parseRoster(`Mon 3 Mar\n${line}`, { year: 2025 }).flights.map(summary);
+
+  it.each([
+    // time first: the time before the number departs, the first after the route arrives
+    ['1210 BA0283 LHR LAX', 'BA283 2025-03-03 LHR LAX 12:10 - -'],
+    ['1210 BA0283 LHR LAX 2325', 'BA283 2025-03-03 LHR LAX 12:10 23:25 11h 15m'],
+    // a report time is never the departure, in front of either layout
+    ['RPT 1330 BA0117 LHR JFK 1530 2335', 'BA117 2025-03-03 LHR JFK 15:30 23:35 8h 05m'],
+    ['C/I 1330 BA0117 LHR JFK 1530 2335', 'BA117 2025-03-03 LHR JFK 15:30 23:35 8h 05m'],
+    ['RPT 1330 BA0117 LHR JFK', 'BA117 2025-03-03 LHR JFK - - -'],
+    ['RPT 0820   0955 BA0117 LHR JFK', 'BA117 2025-03-03 LHR JFK 09:55 - -'],
+    // duty codes and deadheading / positioning markers
+    ['FLY BA0117 LHR JFK 1530 2335 B77W', 'BA117 2025-03-03 LHR JFK 15:30 23:35 8h 05m'],
+    ['DH BA1386 LHR NCL 1045 1200', 'BA1386 2025-03-03 LHR NCL 10:45 12:00 1h 15m'],
+    ['POS BA1386 LHR NCL 1045 1200', 'BA1386 2025-03-03 LHR NCL 10:45 12:00 1h 15m'],
+    ['*BA1386 LHR NCL 1045 1200', 'BA1386 2025-03-03 LHR NCL 10:45 12:00 1h 15m'],
+    ['BA1386* LHR NCL 1045 1200', 'BA1386 2025-03-03 LHR NCL 10:45 12:00 1h 15m'],
+    ['DH 1045 BA1386 LHR NCL 1200', 'BA1386 2025-03-03 LHR NCL 10:45 12:00 1h 15m'],
+    // arrival on a later day
+    ['BA0112 JFK LHR 2340 0650+1', 'BA112 2025-03-03 JFK LHR 23:40 06:50+1 7h 10m'],
+    ['BA0112 JFK LHR 2340 0650 +1', 'BA112 2025-03-03 JFK LHR 23:40 06:50+1 7h 10m'],
+    ['BA0112 JFK LHR 2340 0650(+1)', 'BA112 2025-03-03 JFK LHR 23:40 06:50+1 7h 10m'],
+    ['BA0112 JFK LHR 23:40 06:50 (+1)', 'BA112 2025-03-03 JFK LHR 23:40 06:50+1 7h 10m'],
+    // labelled columns, and the block time as the duration when printed
+    ['BA283 LHR/LAX STD 1420 STA 0135+1', 'BA283 2025-03-03 LHR LAX 14:20 01:35+1 11h 15m'],
+    ['BA1386 LHR NCL 0655 0810 1:15 4:35', 'BA1386 2025-03-03 LHR NCL 06:55 08:10 1h 15m'],
+    ['0810 BA0009 LHR BKK B77W BLK 11:30', 'BA9 2025-03-03 LHR BKK 08:10 - 11h 30m'],
+    // what follows the times is not a time of the flight
+    ['1345 BA4462 AMS LCY   REL 1445', 'BA4462 2025-03-03 AMS LCY 13:45 - -'],
+    ['BA12 LHR JFK 9999 1200', 'BA12 2025-03-03 LHR JFK - - -'],
+    ['BA12 LHR JFK 1530 1530', 'BA12 2025-03-03 LHR JFK 15:30 15:30 -'],
+  ])('%s', (line, expected) => {
+    expect(one(line)).toEqual([expected]);
+  });
+
+  it('gives each flight of a line its own times', () => {
+    expect(one('BA12 LHR JFK 0900 1700, BA13 JFK LHR 1900 0700+1')).toEqual([
+      'BA12 2025-03-03 LHR JFK 09:00 17:00 8h 00m',
+      'BA13 2025-03-03 JFK LHR 19:00 07:00+1 12h 00m',
+    ]);
   });
 });
 
@@ -42,6 +112,9 @@ describe('parseRoster rules', () => {
       {
         flightNumber: 'BA117',
         departureTime: '09:55',
+        arrivalTime: null,
+        arrivalDayOffset: 0,
+        durationMinutes: null,
         origin: 'LHR',
         destination: 'JFK',
         date: '2025-03-03',
@@ -89,7 +162,7 @@ describe('parseRoster rules', () => {
     ['BA12 LHR-JFK', []],
     ['BA12 lhr jfk', []],
     ['BA12\tLHR\tJFK', ['BA12 LHR JFK -']],
-    ['BA12  LHR   JFK  0900 1200', ['BA12 LHR JFK -']],
+    ['BA12  LHR   JFK  0900 1200', ['BA12 LHR JFK 09:00']],
     ['0900 BA12 LHR JFK', ['BA12 LHR JFK 09:00']],
     ['9999 BA12 LHR JFK', ['BA12 LHR JFK -']],
     ['BA0 LHR JFK', ['BA0 LHR JFK -']],
@@ -147,6 +220,6 @@ describe('parseRoster rules', () => {
       year: 2025,
       airlineCode: 'VS',
     });
-    expect(flights.map(summary)).toEqual(['VS3 2025-03-03 LHR JFK 09:00']);
+    expect(flights.map(summary)).toEqual(['VS3 2025-03-03 LHR JFK 09:00 - -']);
   });
 });

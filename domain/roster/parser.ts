@@ -4,8 +4,21 @@ import { isPlausibleAirport } from './airports';
 export interface RosterFlight {
   /** Airline code and number without leading zeros: 'BA117'. */
   flightNumber: string;
-  /** 'HH:MM' GMT when the line carries a four-digit time before the number. */
+  /**
+   * 'HH:MM' as the roster prints it (read as GMT, like the spec's bracketed time): a four-digit
+   * time just before the number ('1210 BA283 LHR LAX'), else the first time after the route
+   * ('BA117 LHR JFK 1530 1835'). A report time ('RPT 1330', 'C/I 1330') is never a departure.
+   */
   departureTime: string | null;
+  /** 'HH:MM' of arrival when the line prints one after the departure, else null. */
+  arrivalTime: string | null;
+  /** Days after the departure day that the arrival falls on ('0555+1' is 1). */
+  arrivalDayOffset: number;
+  /**
+   * Minutes in the air, only when the roster says: its block time ('BLK 8:55', a '1:15'
+   * column), else arrival minus departure when both are printed; null otherwise.
+   */
+  durationMinutes: number | null;
   origin: string;
   destination: string;
   /** 'YYYY-MM-DD'. */
@@ -85,6 +98,60 @@ for (let h = 0; h < 24; h++) {
 }
 const timeOf = (hhmm: string | undefined): string | null => (hhmm && TIMES.get(hhmm)) || null;
 
+// What may follow a flight's route: its times ('1530', '18:35', '0555+1', '0555 (+1)'), column
+// labels for them, and deadheading/positioning markers. Anything else ends the times.
+const TIME_TOKEN = /^(\d{2}):?(\d{2})(?:\(?\+(\d)\)?)?$/;
+const DAY_OFFSET_TOKEN = /^\(?\+(\d)\)?$/;
+const TIME_LABEL = /^(?:STD|STA|DEP|ARR|ETD|ETA|DH|POS|PAX|\*)$/i;
+// A block time 'H:MM' or 'HH:MM' (up to 19:59, which covers the longest sectors).
+const BLOCK_TIME = /(?:^|[ \t])(?:BLK[ \t:]*)?(1?\d):([0-5]\d)(?![\d:])/i;
+// A four-digit time right after one of these is when crew report, not when the flight leaves.
+const REPORT_BEFORE = /(?:RPT|REP|REPORT|C\/I|CI|CHECK[ -]?IN|S\/ON|SIGN[ -]?ON)[ \t:.]*$/i;
+
+type Times = {
+  arrival: string | null;
+  offset: number;
+  departure: string | null;
+  block: number | null;
+};
+
+/** The times printed after a route (`rest`), given the departure read before the number. */
+function timesAfterRoute(rest: string, leading: string | null): Times {
+  const found: { time: string; offset: number }[] = [];
+  for (const token of rest.split(/[ \t,;]+/)) {
+    if (token === '') continue;
+    if (TIME_LABEL.test(token)) continue;
+    const offset = DAY_OFFSET_TOKEN.exec(token);
+    if (offset && found.length > 0) {
+      found[found.length - 1]!.offset = Number(offset[1]);
+      continue;
+    }
+    const time = TIME_TOKEN.exec(token);
+    const value = time ? timeOf(`${time[1]}${time[2]}`) : null;
+    if (!time || !value || found.length === 2) break;
+    found.push({ time: value, offset: Number(time[3] ?? 0) });
+  }
+  // With a time before the number, the first time after the route is the arrival.
+  const [first, second] = leading ? [{ time: leading, offset: 0 }, found[0]] : found;
+  const block = BLOCK_TIME.exec(rest);
+  return {
+    departure: first?.time ?? null,
+    arrival: second?.time ?? null,
+    offset: second?.offset ?? 0,
+    block: block ? Number(block[1]) * 60 + Number(block[2]) : null,
+  };
+}
+
+const minutesOf = (hhmm: string) => Number(hhmm.slice(0, 2)) * 60 + Number(hhmm.slice(3, 5));
+
+/** Block time if printed, else arrival minus departure (over `offset` midnights); else null. */
+function durationOf(t: Times): number | null {
+  if (t.block !== null && t.block > 0) return t.block;
+  if (!t.departure || !t.arrival) return null;
+  const minutes = minutesOf(t.arrival) + t.offset * 1440 - minutesOf(t.departure);
+  return minutes > 0 ? minutes : null;
+}
+
 /** 'YYYY-MM-DD' for a real calendar day, else null (31 Feb is not a date line's date). */
 function calendarDate(year: number, monthIndex: number, day: number): string | null {
   const date = new Date(Date.UTC(year, monthIndex, day));
@@ -95,15 +162,23 @@ function calendarDate(year: number, monthIndex: number, day: number): string | n
 function buildPatterns(code: string) {
   const airline = escapeRegExp(code);
   return {
-    // [HHMM] BA<1-4 digits> ORG DST, separated by spaces or tabs; anything may follow.
+    // [HHMM] BA<1-4 digits> ORG DST, separated by spaces or tabs; anything may follow. A '*'
+    // (the deadheading/positioning mark of some rosters) may touch the number on either side.
     flight: new RegExp(
-      `(?:^|[ \\t])(?:(\\d{4})[ \\t]+)?${airline}(\\d{1,4})[ \\t]+([A-Z]{3})[ \\t]+([A-Z]{3})(?![A-Za-z0-9])`,
+      `(?:^|[ \\t*])(?:(\\d{4})[ \\t]+)?\\*?${airline}(\\d{1,4})\\*?[ \\t]+([A-Z]{3})[ \\t]+([A-Z]{3})(?![A-Za-z0-9])`,
       'g',
     ),
     transatlantic: new RegExp(
       `(?:^|[^A-Za-z0-9])(?:(\\d{4})[ \\t]+)?${airline} ?0*(11[23]|21[23]|29[23]|28[23])(?!\\d)`,
     ),
   };
+}
+
+/** The time printed before the number, unless it is a report time ('RPT 1330 BA117 ...'). */
+function leadingTime(line: string, matchIndex: number, hhmm: string | undefined): string | null {
+  if (!hhmm) return null;
+  const at = line.indexOf(hhmm, matchIndex);
+  return REPORT_BEFORE.test(line.slice(0, at)) ? null : timeOf(hhmm);
 }
 
 /**
@@ -138,7 +213,7 @@ export function parseRoster(
 
   const add = (
     number: string,
-    hhmm: string | undefined,
+    times: Times,
     origin: string,
     destination: string,
     date: string,
@@ -160,7 +235,10 @@ export function parseRoster(
     }
     flights.push({
       flightNumber,
-      departureTime: timeOf(hhmm),
+      departureTime: times.departure,
+      arrivalTime: times.arrival,
+      arrivalDayOffset: times.arrival ? times.offset : 0,
+      durationMinutes: durationOf(times),
       origin: intern(codes, origin),
       destination: intern(codes, destination),
       date,
@@ -190,13 +268,18 @@ export function parseRoster(
     const sourceLine = line.trim();
     let numbersOnLine = '';
     flightPattern.lastIndex = 0;
-    for (let m = flightPattern.exec(line); m; m = flightPattern.exec(line)) {
-      const [, hhmm, digits = '', origin = '', destination = ''] = m;
-      if (!isPlausibleAirport(origin) || !isPlausibleAirport(destination)) continue;
+    const matches: RegExpExecArray[] = [];
+    for (let m = flightPattern.exec(line); m; m = flightPattern.exec(line)) matches.push(m);
+    matches.forEach((m, k) => {
+      const [whole, hhmm, digits = '', origin = '', destination = ''] = m;
+      if (!isPlausibleAirport(origin) || !isPlausibleAirport(destination)) return;
       const number = String(Number(digits));
       numbersOnLine = numbersOnLine ? `${numbersOnLine} ${number}` : number;
-      add(number, hhmm, origin, destination, date, sourceLine);
-    }
+      // A flight's times run from its route to the next flight on the line.
+      const rest = line.slice(m.index + whole.length, matches[k + 1]?.index ?? line.length);
+      const times = timesAfterRoute(rest, leadingTime(line, m.index, hhmm));
+      add(number, times, origin, destination, date, sourceLine);
+    });
 
     // Every transatlantic route touches LHR, so other lines skip the wider search.
     if (!line.includes('LHR')) continue;
@@ -206,7 +289,18 @@ export function parseRoster(
     if (!special || !route || ` ${numbersOnLine} `.includes(` ${number} `)) continue;
     const standalone = new Set(line.match(STANDALONE_CODE));
     if (standalone.has(route[0]) && standalone.has(route[1])) {
-      add(number, special[1], route[0], route[1], date, sourceLine);
+      // Its times follow the later of the two codes ('BA283 LHR/LAX  STD 1420  STA 1735').
+      const after = special.index + special[0].length;
+      const codesEnd = Math.max(
+        line.indexOf(route[0], after) + 3,
+        line.indexOf(route[1], after) + 3,
+        after,
+      );
+      const times = timesAfterRoute(
+        line.slice(codesEnd).replace(/^[^ \t]+/, ''),
+        leadingTime(line, special.index, special[1]),
+      );
+      add(number, times, route[0], route[1], date, sourceLine);
     }
   }
   return { flights };

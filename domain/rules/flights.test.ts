@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import {
   flightKey,
+  formatFlightDuration,
   INVALID_AIRPORT_CODES,
   inTagOrder,
   MISSING_FLIGHT_INFO,
@@ -8,6 +9,7 @@ import {
   normaliseFlightNumber,
   normaliseManualFlight,
   normaliseTime,
+  reconcileDepartureTime,
   rosterFlightToBatchRow,
   validateNote,
   validateTags,
@@ -31,7 +33,6 @@ describe('manual add', () => {
         departureDate: '2025-03-10T00:00:00.000Z',
         origin: 'LHR',
         destination: 'JFK',
-        duration: '8h 30m',
         role: 'IFL',
       },
     });
@@ -134,23 +135,46 @@ describe('flight identity', () => {
     expect(a).toBe(b);
   });
 
-  it('turns a roster flight into a batch row', () => {
-    expect(
-      rosterFlightToBatchRow({
-        flightNumber: 'BA117',
-        departureTime: '09:55',
-        origin: 'LHR',
-        destination: 'JFK',
-        date: '2025-03-10',
-        sourceLine: 'x',
-      }),
-    ).toEqual({
+  const rosterFlight = {
+    flightNumber: 'BA117',
+    departureTime: '09:55',
+    arrivalTime: '18:00',
+    arrivalDayOffset: 0,
+    durationMinutes: 485,
+    origin: 'LHR',
+    destination: 'JFK',
+    date: '2025-03-10',
+    sourceLine: 'x',
+  };
+
+  it('turns a roster flight into a batch row with the duration the roster gives', () => {
+    expect(rosterFlightToBatchRow(rosterFlight)).toEqual({
       flightNumber: 'BA117 (0955)',
       departureDate: '2025-03-10T00:00:00.000Z',
       origin: 'LHR',
       destination: 'JFK',
-      duration: '8h 00m',
+      duration: '8h 05m',
     });
+  });
+
+  it('sends no duration for a roster flight without one, rather than a made-up figure', () => {
+    expect(
+      rosterFlightToBatchRow({
+        ...rosterFlight,
+        departureTime: null,
+        arrivalTime: null,
+        durationMinutes: null,
+      }),
+    ).toMatchObject({ flightNumber: 'BA117', duration: null });
+  });
+
+  it.each([
+    [0, '0h 00m'],
+    [65, '1h 05m'],
+    [485, '8h 05m'],
+    [775, '12h 55m'],
+  ])('formats %i minutes as %s', (minutes, text) => {
+    expect(formatFlightDuration(minutes)).toBe(text);
   });
 });
 
@@ -171,5 +195,27 @@ describe('inTagOrder', () => {
     ],
   ])('%j reads %j', (tags, expected) => {
     expect(inTagOrder(tags)).toEqual(expected);
+  });
+});
+
+describe('reconcileDepartureTime', () => {
+  it.each([
+    ['BA117', 'BA117 (1530)', { ok: true, fill: '15:30' }],
+    ['BA117', 'BA117', { ok: true, fill: null }],
+    ['BA117 (1530)', 'BA117', { ok: true, fill: null }],
+    ['BA117 (1530)', 'BA117 (1530)', { ok: true, fill: null }],
+    [
+      'BA117 (1530)',
+      'BA117 (1600)',
+      {
+        ok: false,
+        reason:
+          'Different Departure Time: This flight is already listed departing at 15:30 GMT. Check your roster, or add the flight without a time to join it.',
+      },
+    ],
+  ])('%s added as %s', (existing, incoming, expected) => {
+    expect(reconcileDepartureTime({ flightNumber: existing }, { flightNumber: incoming })).toEqual(
+      expected,
+    );
   });
 });

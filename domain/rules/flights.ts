@@ -6,13 +6,17 @@ import {
   type CrewRole,
   type CrewTag,
   DEFAULT_ORIGIN,
-  MANUAL_FLIGHT_DURATION,
   NOTE_MAX,
-  ROSTER_FLIGHT_DURATION,
   TAGS_MAX,
 } from '../constants';
 import type { RosterFlight } from '../roster/parser';
-import { type DateLike, flightNumberBase, flightNumberWithTime, utcDay } from './time';
+import {
+  type DateLike,
+  departureTimeOf,
+  flightNumberBase,
+  flightNumberWithTime,
+  utcDay,
+} from './time';
 
 export const MISSING_FLIGHT_INFO =
   'Missing Information: Please fill in all required fields including flight number, date, your role, origin and destination airports';
@@ -77,7 +81,6 @@ export interface NewFlight {
   departureDate: string;
   origin: string;
   destination: string;
-  duration: string;
   role: CrewRole;
 }
 
@@ -106,7 +109,7 @@ export function normaliseManualFlight(
       departureDate: departureDateIso(input.date.trim()),
       origin,
       destination,
-      duration: MANUAL_FLIGHT_DURATION,
+      // No duration: the form asks for no arrival time, and a fixed figure would be made up.
       role,
     },
   };
@@ -146,6 +149,32 @@ export function validateNote(
 }
 
 /**
+ * Refusal when a flight is added with a departure time other than the one it already has
+ * ('{time}' is the flight's own, 'HH:MM'). A time once given is never silently changed.
+ */
+export const DEPARTURE_TIME_CONFLICT =
+  'Different Departure Time: This flight is already listed departing at {time} GMT. Check your roster, or add the flight without a time to join it.';
+
+export const departureTimeConflict = (time: string) =>
+  DEPARTURE_TIME_CONFLICT.replace('{time}', time);
+
+/**
+ * What adding a flight (by number, possibly with its '(HHMM)' time) does to the time of the
+ * flight it lands on: a flight without a time takes the one given (`fill`); the same time, or
+ * none given, changes nothing; a different time is refused.
+ */
+export function reconcileDepartureTime(
+  existing: { flightNumber: string },
+  incoming: { flightNumber: string },
+): { ok: true; fill: string | null } | { ok: false; reason: string } {
+  const given = departureTimeOf(incoming.flightNumber);
+  const current = departureTimeOf(existing.flightNumber);
+  if (!given || given === current) return { ok: true, fill: null };
+  if (!current) return { ok: true, fill: given };
+  return { ok: false, reason: departureTimeConflict(current) };
+}
+
+/**
  * Identity of a flight: number, day and route. The bracketed time is left out so that crew who
  * add the same flight with and without a time land on one flight.
  */
@@ -164,6 +193,11 @@ export function flightKey(f: {
   ].join('|');
 }
 
+/** Minutes as a flight's duration text, the way the app has always written it: '8h 05m'. */
+export function formatFlightDuration(minutes: number): string {
+  return `${Math.floor(minutes / 60)}h ${String(minutes % 60).padStart(2, '0')}m`;
+}
+
 /** A parsed roster row as a POST /api/flights/batch row. */
 export function rosterFlightToBatchRow(flight: RosterFlight) {
   return {
@@ -171,6 +205,7 @@ export function rosterFlightToBatchRow(flight: RosterFlight) {
     departureDate: departureDateIso(flight.date),
     origin: flight.origin,
     destination: flight.destination,
-    duration: ROSTER_FLIGHT_DURATION,
+    // Only what the roster says (its block time, or arrival minus departure), never a default.
+    duration: flight.durationMinutes === null ? null : formatFlightDuration(flight.durationMinutes),
   };
 }

@@ -6,6 +6,7 @@ import {
   canJoinFlight,
   createFlightRequestSchema,
   flightKey,
+  reconcileDepartureTime,
   utcDay,
 } from '../../../domain';
 import type { Db, DbOrTx } from '../../db/client';
@@ -21,6 +22,7 @@ import {
   matchFlight,
   type NewFlightValues,
   newFlightRow,
+  settleDepartureTime,
   takeDailyFlightSlots,
 } from './flight-store';
 
@@ -30,6 +32,9 @@ type Outcome =
   | { kind: 'failed'; detail: string };
 
 type Planned = { index: number; values: NewFlightValues; key: string; name: string };
+
+/** A batch's outcome and whether it gave existing flights their departure time. */
+export type BatchResult = { response: BatchFlightsResponse; timesFilled: number };
 
 /**
  * POST /api/flights/batch. Every row is checked with the schema of POST /api/flights; an
@@ -47,8 +52,9 @@ export async function addFlightsBatch(
   rows: BatchFlightsRequest['flights'],
   now: Date,
   perDay: number,
-): Promise<BatchFlightsResponse> {
+): Promise<BatchResult> {
   const outcomes = new Map<number, Outcome>();
+  const filled = { count: 0 };
   const planned: Planned[] = [];
   const seen = new Set<string>();
   for (const [index, row] of rows.entries()) {
@@ -80,10 +86,14 @@ export async function addFlightsBatch(
   if (planned.length > 0) {
     let written: Map<number, Outcome>;
     try {
-      written = await db.transaction((tx) => writeTogether(tx, viewer, planned, role, now, perDay));
+      written = await db.transaction(async (tx) => {
+        filled.count = 0;
+        return writeTogether(tx, viewer, planned, role, now, perDay, filled);
+      });
     } catch (error) {
       if (error instanceof HttpError) throw error;
-      written = await writeOneByOne(db, viewer, planned, role, now, perDay);
+      filled.count = 0;
+      written = await writeOneByOne(db, viewer, planned, role, now, perDay, filled);
     }
     for (const [index, outcome] of written) outcomes.set(index, outcome);
   }
@@ -96,7 +106,10 @@ export async function addFlightsBatch(
     if (outcome.kind === 'existing') existingFlights.push(outcome.name);
     if (outcome.kind === 'failed') errorDetails.push(outcome.detail);
   }
-  return { results, existingFlights, errorDetails, message: batchMessage(results) };
+  return {
+    response: { results, existingFlights, errorDetails, message: batchMessage(results) },
+    timesFilled: filled.count,
+  };
 }
 
 async function writeTogether(
@@ -106,6 +119,7 @@ async function writeTogether(
   role: string,
   now: Date,
   perDay: number,
+  filled: { count: number },
 ): Promise<Map<number, Outcome>> {
   const outcomes = new Map<number, Outcome>();
   await lockFlightKeys(
@@ -149,15 +163,36 @@ async function writeTogether(
   const toCreate: Planned[] = [];
   const toJoin: { planned: Planned; flight: FlightRow; created: boolean }[] = [];
   for (const p of planned) {
-    const existing = matchFlight(candidates, p.values);
+    let existing = matchFlight(candidates, p.values);
+    // A different departure time from the flight's own is this row's refusal, not the batch's.
+    const time = existing ? reconcileDepartureTime(existing, p.values) : null;
+    if (time && !time.ok) {
+      outcomes.set(p.index, { kind: 'failed', detail: `${p.name}: ${time.reason}` });
+      continue;
+    }
     const onIt = existing !== null && mine.has(existing.id);
-    const timing = existing ? timingOf(existing) : timingOf(newFlightRow(p.values, viewer, now));
+    // Judged with the time this add gives the flight, as the flight will then have it.
+    const timing = existing
+      ? timingOf(
+          time?.ok && time.fill ? { ...existing, flightNumber: p.values.flightNumber } : existing,
+        )
+      : timingOf(newFlightRow(p.values, viewer, now));
     const rule = canJoinFlight(viewer, timing, now, { alreadyOnFlight: onIt });
+    const alreadyOn = !rule.ok && rule.reason === ACCESS_REASONS.alreadyOnFlight;
+    // A member already on the flight still gives it the roster's time (a re-upload).
+    if (existing && time?.ok && time.fill && (rule.ok || alreadyOn)) {
+      const settled = await settleDepartureTime(tx, existing, p.values);
+      if (!settled.ok) {
+        outcomes.set(p.index, { kind: 'failed', detail: `${p.name}: ${settled.reason}` });
+        continue;
+      }
+      existing = settled.flight;
+      if (settled.filled) filled.count += 1;
+    }
     if (rule.ok && existing) toJoin.push({ planned: p, flight: existing, created: false });
     else if (rule.ok) toCreate.push(p);
-    else if (rule.reason === ACCESS_REASONS.alreadyOnFlight) {
-      outcomes.set(p.index, { kind: 'existing', name: p.name });
-    } else outcomes.set(p.index, { kind: 'failed', detail: `${p.name}: ${rule.reason}` });
+    else if (alreadyOn) outcomes.set(p.index, { kind: 'existing', name: p.name });
+    else outcomes.set(p.index, { kind: 'failed', detail: `${p.name}: ${rule.reason}` });
   }
 
   if (toCreate.length > 0) {
@@ -212,24 +247,30 @@ async function writeOneByOne(
   role: string,
   now: Date,
   perDay: number,
+  filled: { count: number },
 ): Promise<Map<number, Outcome>> {
   const outcomes = new Map<number, Outcome>();
   for (const p of planned) {
     try {
-      const kind = await db.transaction(async (tx) => {
-        const { flight, created } = await findOrCreateFlight(tx, viewer, p.values, now, perDay);
+      const row = await db.transaction(async (tx) => {
+        const found = await findOrCreateFlight(tx, viewer, p.values, now, perDay);
         const joined = await joinInTransaction(
           tx,
           viewer,
-          flight,
+          found.flight,
           { role, tags: [], note: null },
           now,
         );
+        // Already on it: the time this row gave the flight stays, as in writeTogether.
+        const onIt = !joined.ok && joined.reason === ACCESS_REASONS.alreadyOnFlight;
+        if (onIt && found.filled) return { ...found, onIt };
         // Throwing rolls back a flight created only for this refused row.
         if (!joined.ok) throw new RowRefused(joined.reason);
-        return created ? ('created' as const) : ('joined' as const);
+        return { ...found, onIt: false };
       });
-      outcomes.set(p.index, { kind });
+      if (row.filled) filled.count += 1;
+      if (row.onIt) outcomes.set(p.index, { kind: 'existing', name: p.name });
+      else outcomes.set(p.index, { kind: row.created ? 'created' : 'joined' });
     } catch (error) {
       if (error instanceof RowRefused && error.message === ACCESS_REASONS.alreadyOnFlight) {
         outcomes.set(p.index, { kind: 'existing', name: p.name });

@@ -3,10 +3,12 @@ import {
   addDays,
   departureInstant,
   flightKey,
+  flightNumberWithTime,
   flightsPerDayReason,
   hasDepartureTime,
   isCrewEntryRole,
   JOIN_DEFAULT_ROLE,
+  reconcileDepartureTime,
   utcDay,
 } from '../../../domain';
 import type { DbOrTx } from '../../db/client';
@@ -17,7 +19,7 @@ import {
   platformCounters,
   type UserRow,
 } from '../../db/schema';
-import { tooManyRequests } from '../../lib/errors';
+import { conflict, tooManyRequests } from '../../lib/errors';
 
 /** The default role of a crew entry made by adding a flight: the caller's, or 'Cabin Crew'. */
 export function defaultCrewRole(user: Pick<UserRow, 'role'>): string {
@@ -53,11 +55,50 @@ export async function lockFlightKeys(tx: DbOrTx, keys: string[]) {
   );
 }
 
-/** Of flights sharing day and route, the one with this identity: the exact number first. */
+/**
+ * Of flights sharing day and route, the one with this identity: the exact number first; added
+ * with a time, one that already has a time (so it is compared, never bypassed by filling an
+ * older untimed twin); else the first.
+ */
 export function matchFlight(candidates: FlightRow[], values: NewFlightValues): FlightRow | null {
   const key = flightKey(values);
   const same = candidates.filter((f) => flightKey(f) === key);
-  return same.find((f) => f.flightNumber === values.flightNumber) ?? same[0] ?? null;
+  const exact = same.find((f) => f.flightNumber === values.flightNumber);
+  if (exact) return exact;
+  const timed = hasDepartureTime(values) ? same.find((f) => f.hasTime) : undefined;
+  return timed ?? same[0] ?? null;
+}
+
+/**
+ * Gives `flight` the departure time of `values` when it has none (reconcileDepartureTime).
+ * The update is conditional (`has_time` still false), so two adds with different times can
+ * never both set one: the loser re-reads the row and is compared with the winner's time.
+ * Returns the flight as it now is, or the refusal's reason.
+ */
+export async function settleDepartureTime(
+  tx: DbOrTx,
+  flight: FlightRow,
+  values: NewFlightValues,
+): Promise<{ ok: true; flight: FlightRow; filled: boolean } | { ok: false; reason: string }> {
+  const rule = reconcileDepartureTime(flight, values);
+  if (!rule.ok) return rule;
+  if (rule.fill === null) return { ok: true, flight, filled: false };
+  const flightNumber = flightNumberWithTime(flight.flightNumber, rule.fill);
+  const [filled] = await tx
+    .update(flights)
+    .set({
+      flightNumber,
+      hasTime: true,
+      departureAt: departureInstant({ flightNumber, departureDate: flight.departureDate }),
+      duration: sql`coalesce(${flights.duration}, ${values.duration ?? null})`,
+    })
+    .where(and(eq(flights.id, flight.id), eq(flights.hasTime, false)))
+    .returning();
+  if (filled) return { ok: true, flight: filled, filled: true };
+  const [now] = await tx.select().from(flights).where(eq(flights.id, flight.id)).limit(1);
+  if (!now) return { ok: false, reason: 'Not found' };
+  const again = reconcileDepartureTime(now, values);
+  return again.ok ? { ok: true, flight: now, filled: false } : again;
 }
 
 export function newFlightRow(values: NewFlightValues, viewer: UserRow, now: Date) {
@@ -123,7 +164,8 @@ export async function takeDailyFlightSlots(
 /**
  * The flight with this identity, or a new one, inside the caller's transaction. The advisory
  * lock on the identity makes concurrent adds of one flight meet on one row. A new flight takes
- * one of the member's daily slots (429 past the cap).
+ * one of the member's daily slots (429 past the cap). An existing flight without a time takes
+ * the one given; a different time from the one it has is refused (409).
  */
 export async function findOrCreateFlight(
   tx: DbOrTx,
@@ -131,7 +173,7 @@ export async function findOrCreateFlight(
   values: NewFlightValues,
   now: Date,
   perDay: number,
-): Promise<{ flight: FlightRow; created: boolean }> {
+): Promise<{ flight: FlightRow; created: boolean; filled: boolean }> {
   await lockFlightKeys(tx, [flightKey(values)]);
   const candidates = await tx
     .select()
@@ -146,12 +188,16 @@ export async function findOrCreateFlight(
     )
     .orderBy(asc(flights.id));
   const existing = matchFlight(candidates, values);
-  if (existing) return { flight: existing, created: false };
+  if (existing) {
+    const settled = await settleDepartureTime(tx, existing, values);
+    if (!settled.ok) throw conflict(settled.reason);
+    return { flight: settled.flight, created: false, filled: settled.filled };
+  }
   const [flight] = await tx
     .insert(flights)
     .values(newFlightRow(values, viewer, now))
     .returning();
   await takeDailyFlightSlots(tx, viewer, 1, perDay, now);
   await countFlightsCreated(tx, 1, now);
-  return { flight: flight!, created: true };
+  return { flight: flight!, created: true, filled: false };
 }

@@ -333,7 +333,7 @@ describe('flights API', () => {
       const third = await (await as(carol))({
         method: 'POST',
         url: '/api/flights',
-        payload: body({ flightNumber: 'BA117 (1545)' }),
+        payload: body({ flightNumber: 'BA117 (1530)' }),
       });
       expect(third.statusCode).toBe(200);
       const crew = await db()

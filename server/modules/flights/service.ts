@@ -236,8 +236,10 @@ export function createFlightService(deps: AppDeps) {
       rows: BatchFlightsRequest['flights'],
     ): Promise<BatchFlightsResponse> {
       enforce(canAddFlights(viewer));
-      const response = await addFlightsBatch(db, viewer, rows, now(), perDay);
-      if (response.results.created + response.results.joined > 0) cache.invalidate();
+      const { response, timesFilled } = await addFlightsBatch(db, viewer, rows, now(), perDay);
+      const added = response.results.created + response.results.joined;
+      // A time given to a flight changes it on every member's list, as an added flight does.
+      if (added + timesFilled > 0) cache.invalidate();
       return response;
     },
 

@@ -43,7 +43,11 @@ export function ManualFlightForm({ viewer }: { viewer: Viewer }) {
         navigate('/home');
         return;
       }
-      toast.error('Error', error.message || 'Failed to add you to the flight');
+      // Refusals read 'Title: description' (e.g. 'Different Departure Time: …').
+      const [title, description] = error.message
+        ? splitReason(error.message)
+        : ['Error', 'Failed to add you to the flight'];
+      toast.error(title, description);
     },
   };
 

@@ -1,0 +1,72 @@
+import { QueryClientProvider } from '@tanstack/react-query';
+import { cleanup, render, screen, within } from '@testing-library/react';
+import { MemoryRouter, Route, Routes } from 'react-router';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import type { UserFlight } from '../../../domain';
+import { sessionQueryKey } from '../features/auth/api';
+import { createQueryClient } from '../lib/query-client';
+import { MyFlightsPage } from './my-flights-page';
+
+const flight = (id: number, flightNumber: string, duration: string | null) => ({
+  id,
+  flightNumber,
+  origin: 'LHR',
+  destination: 'JFK',
+  departureDate: '2999-06-10T00:00:00.000Z',
+  duration,
+  createdAt: '2999-05-01T00:00:00.000Z',
+  crewCount: 1,
+  onlineCrewCount: 0,
+  tags: [],
+});
+const entry = (id: number, f: ReturnType<typeof flight>): UserFlight => ({
+  id,
+  role: 'IFM',
+  tags: [],
+  note: null,
+  canDelete: true,
+  flight: f,
+});
+
+afterEach(() => {
+  cleanup();
+  vi.unstubAllGlobals();
+});
+
+describe('My Flights: duration only when known', () => {
+  it('shows the duration a roster gave, and nothing (no made-up figure) for a flight without one', async () => {
+    const body = [
+      entry(1, flight(5, 'BA117 (1530)', '8h 05m')),
+      entry(2, flight(6, 'BA283', null)),
+    ];
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async () => new Response(JSON.stringify(body), { status: 200 })),
+    );
+    const client = createQueryClient();
+    client.setQueryData(sessionQueryKey, {
+      id: 1,
+      email: 'vera@ba.com',
+      name: 'Vera',
+      nickname: null,
+      isAdmin: false,
+      isDemoUser: false,
+      role: 'IFM',
+    });
+    render(
+      <QueryClientProvider client={client}>
+        <MemoryRouter initialEntries={['/my-flights']}>
+          <Routes>
+            <Route path="/my-flights" element={<MyFlightsPage />} />
+          </Routes>
+        </MemoryRouter>
+      </QueryClientProvider>,
+    );
+    const timed = await screen
+      .findByRole('article', { name: 'Flight BA117 (1530)' })
+      .catch(() => screen.findByLabelText('Flight BA117 (1530)'));
+    expect(within(timed).getByText(/8h 05m/)).toBeTruthy();
+    const untimed = screen.getByLabelText('Flight BA283');
+    expect(untimed.textContent).not.toMatch(/\dh \d{2}m/);
+  });
+});
