@@ -1,9 +1,13 @@
 import { describe, expect, it } from 'vitest';
 import {
+  checkDepartureHorizon,
+  DATE_TOO_FAR_AHEAD,
   flightKey,
   formatFlightDuration,
   INVALID_AIRPORT_CODES,
   inTagOrder,
+  isAirportCode,
+  latestDepartureDay,
   MISSING_FLIGHT_INFO,
   normaliseAirportInput,
   normaliseFlightNumber,
@@ -217,5 +221,29 @@ describe('reconcileDepartureTime', () => {
     expect(reconcileDepartureTime({ flightNumber: existing }, { flightNumber: incoming })).toEqual(
       expected,
     );
+  });
+});
+
+describe('real airports and the one-year horizon', () => {
+  it('accepts real IATA codes and refuses made-up ones', () => {
+    for (const code of ['LHR', 'JFK', 'FAO', 'AAA', 'MAN']) expect(isAirportCode(code)).toBe(true);
+    for (const code of ['XXX', 'ZZZ', 'lhr', 'LH', 'L1R']) {
+      expect(isAirportCode(code)).toBe(false);
+    }
+    expect(normaliseManualFlight({ ...form, destination: 'XXX' })).toEqual({
+      ok: false,
+      reason: INVALID_AIRPORT_CODES,
+    });
+  });
+
+  it('allows a departure up to the same day next year, not a day more', () => {
+    const now = new Date('2026-11-23T22:00:00Z');
+    expect(latestDepartureDay(now)).toBe('2027-11-23');
+    expect(checkDepartureHorizon('2027-11-23T00:00:00.000Z', now)).toEqual({ ok: true });
+    expect(checkDepartureHorizon('2027-11-24', now)).toEqual({
+      ok: false,
+      reason: DATE_TOO_FAR_AHEAD,
+    });
+    expect(latestDepartureDay(new Date('2028-02-29T12:00:00Z'))).toBe('2029-03-01');
   });
 });

@@ -9,6 +9,7 @@ import {
   NOTE_MAX,
   TAGS_MAX,
 } from '../constants';
+import { isIataAirport } from '../roster/airports';
 import type { RosterFlight } from '../roster/parser';
 import {
   type DateLike,
@@ -26,11 +27,31 @@ export const TAGS_LIMIT_MESSAGE = `Choose at most ${TAGS_MAX} tags`;
 export const TAG_UNKNOWN_MESSAGE = 'Unknown tag';
 export const NOTE_LIMIT_MESSAGE = `Note must be ${NOTE_MAX} characters or fewer`;
 
-const AIRPORT_CODE = /^[A-Z]{3}$/;
+export const DATE_TOO_FAR_AHEAD = 'Invalid Date: Flights can be added at most one year ahead';
+
 const TIME_HHMM = /^([01]\d|2[0-3]):?([0-5]\d)$/;
 const DAY = /^\d{4}-\d{2}-\d{2}$/;
 
-export const isAirportCode = (code: string): boolean => AIRPORT_CODE.test(code);
+/** Three letters that name a real airport (the IATA list): 'XXX' has the shape but is refused. */
+export const isAirportCode = (code: string): boolean => isIataAirport(code);
+
+/**
+ * The last day a flight may depart: the same calendar day one year after today (UTC). A 29
+ * February today rolls to 1 March next year, as Date.UTC does.
+ */
+export function latestDepartureDay(now: Date): string {
+  return utcDay(new Date(Date.UTC(now.getUTCFullYear() + 1, now.getUTCMonth(), now.getUTCDate())));
+}
+
+/** A flight's day is at most a year ahead (manual add and roster alike). */
+export function checkDepartureHorizon(
+  departureDate: DateLike,
+  now: Date,
+): { ok: true } | { ok: false; reason: string } {
+  return utcDay(departureDate) <= latestDepartureDay(now)
+    ? { ok: true }
+    : { ok: false, reason: DATE_TOO_FAR_AHEAD };
+}
 
 /** What the airport inputs do while typing: upper-case, at most three characters. */
 export function normaliseAirportInput(value: string): string {

@@ -4,6 +4,7 @@ import {
   type BatchFlightsRequest,
   type BatchFlightsResponse,
   canJoinFlight,
+  checkDepartureHorizon,
   createFlightRequestSchema,
   flightKey,
   reconcileDepartureTime,
@@ -74,6 +75,11 @@ export async function addFlightsBatch(
     const values = parsed.data;
     const key = flightKey(values);
     const name = flightLabel(values);
+    const horizon = checkDepartureHorizon(values.departureDate, now);
+    if (!horizon.ok) {
+      outcomes.set(index, { kind: 'failed', detail: `${name}: ${horizon.reason}` });
+      continue;
+    }
     // The same flight twice in one upload: the second is one the uploader is already on.
     if (seen.has(key)) outcomes.set(index, { kind: 'existing', name });
     else {

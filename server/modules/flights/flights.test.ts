@@ -2,11 +2,13 @@ import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import {
   ACCESS_REASONS,
+  DATE_TOO_FAR_AHEAD,
   flightDetailSchema,
   flightListSchema,
   flightStatsSchema,
   INVALID_AIRPORT_CODES,
   MISSING_FLIGHT_INFO,
+  matchesFlightQuery,
   userFlightsSchema,
 } from '../../../domain';
 import { flightCrew, flights, messages, users, waves } from '../../db/schema';
@@ -195,6 +197,29 @@ describe('flights API', () => {
       expect(byCode.json().map((f: { id: number }) => f.id)).toEqual([f2.id]);
       expect((await search(client, { query: 'BA' })).json()).toHaveLength(2);
       expect((await search(client, { query: '%' })).json()).toEqual([]);
+    });
+
+    it('finds what the roster prints: BA0117, ba 117, BA117 and 117 all find BA117', async () => {
+      const typed = await buildFlight(db(), { flightNumber: 'BA117 (1530)', daysAhead: 2 });
+      const rostered = await buildFlight(db(), { flightNumber: 'BA0117', daysAhead: 3 });
+      const other = await buildFlight(db(), { flightNumber: 'AA117 (0900)', daysAhead: 4 });
+      const longer = await buildFlight(db(), { flightNumber: 'BA1170', daysAhead: 5 });
+      const inside = await buildFlight(db(), { flightNumber: 'BA2117 (1000)', daysAhead: 6 });
+      const odd = await buildFlight(db(), { flightNumber: 'CHARTER 7', daysAhead: 7 });
+      const all = [typed, rostered, other, longer, inside, odd];
+      const client = await as(await buildCrew(db()));
+      const ids = async (query: string) =>
+        (await search(client, { query })).json().map((f: { id: number }) => f.id);
+      // Search is as-you-type: a number finds the numbers that start with it (BA1170 too).
+      for (const query of ['BA0117', 'ba 117', 'BA117', ' b a 0 1 1 7 ']) {
+        expect(await ids(query), query).toEqual([typed.id, rostered.id, longer.id]);
+      }
+      expect(await ids('117')).toEqual([typed.id, rostered.id, other.id, longer.id]);
+      // The SQL and the domain's rule (which the web shares) agree on every kind of query.
+      for (const query of ['0117', 'BA', 'ba0', 'A', 'BA11', 'BA117A', '%', 'charter', 'jf', '2']) {
+        const expected = all.filter((f) => matchesFlightQuery(f, query)).map((f) => f.id);
+        expect(await ids(query), query).toEqual(expected);
+      }
     });
 
     it('narrows to today, tomorrow, both, or one date; with neither, upcoming only', async () => {
@@ -392,6 +417,60 @@ describe('flights API', () => {
       });
       expect(missing.statusCode).toBe(400);
       expect(missing.json().message).toBe(MISSING_FLIGHT_INFO);
+    });
+  });
+
+  describe('refusals: real airports, at most a year ahead', () => {
+    const body = (over: object = {}) => ({
+      flightNumber: 'BA117',
+      origin: 'LHR',
+      destination: 'JFK',
+      departureDate: '2030-06-20',
+      ...over,
+    });
+
+    it('refuses made-up airport codes and days more than a year ahead (400, nothing written)', async () => {
+      const client = await as(await buildCrew(db()));
+      for (const [over, message] of [
+        [{ destination: 'XXX' }, INVALID_AIRPORT_CODES],
+        [{ origin: 'zzz' }, INVALID_AIRPORT_CODES],
+        [{ departureDate: '2031-06-16' }, DATE_TOO_FAR_AHEAD],
+        [{ departureDate: '2031-06-16T00:00:00.000Z' }, DATE_TOO_FAR_AHEAD],
+      ] as const) {
+        const res = await client({ method: 'POST', url: '/api/flights', payload: body(over) });
+        expect(res.statusCode, JSON.stringify(over)).toBe(400);
+        expect(res.json().message).toBe(message);
+      }
+      expect(await db().select().from(flights)).toEqual([]);
+      expect(await db().select().from(flightCrew)).toEqual([]);
+      // The same calendar day next year is still allowed.
+      const lastDay = await client({
+        method: 'POST',
+        url: '/api/flights',
+        payload: body({ departureDate: '2031-06-15', destination: 'FAO' }),
+      });
+      expect(lastDay.statusCode).toBe(201);
+    });
+
+    it('fails roster rows with made-up codes or too far ahead, writing none of them', async () => {
+      const client = await as(await buildCrew(db()));
+      const res = await client({
+        method: 'POST',
+        url: '/api/flights/batch',
+        payload: {
+          flights: [
+            { ...body({ destination: 'XXX' }), departureDate: '2030-06-20T00:00:00.000Z' },
+            { ...body({ flightNumber: 'BA118' }), departureDate: '2031-07-01T00:00:00.000Z' },
+          ],
+        },
+      });
+      expect(res.statusCode).toBe(200);
+      expect(res.json().results).toEqual({ created: 0, existing: 0, failed: 2, joined: 0 });
+      expect(res.json().errorDetails).toEqual([
+        `BA117: ${INVALID_AIRPORT_CODES}`,
+        `BA118 LHR-JFK 2031-07-01: ${DATE_TOO_FAR_AHEAD}`,
+      ]);
+      expect(await db().select().from(flights)).toEqual([]);
     });
   });
 

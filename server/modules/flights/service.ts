@@ -6,14 +6,18 @@ import {
   type CreateFlightRequest,
   canAddFlights,
   canDeleteFlight,
+  checkDepartureHorizon,
   dateFilterDays,
   departureInstant,
+  FLIGHT_NUMBER_PARTS,
   type FlightDetail,
   type FlightListItem,
+  type FlightQuery,
   type FlightSearchRequest,
   type FlightStats,
   flightKey,
   inTagOrder,
+  normaliseFlightQuery,
   type UserFlight,
   utcDay,
 } from '../../../domain';
@@ -28,7 +32,7 @@ import {
 } from '../../db/schema';
 import type { AppDeps } from '../../deps';
 import { audit } from '../../lib/audit';
-import { enforce, notFound } from '../../lib/errors';
+import { badRequest, enforce, notFound } from '../../lib/errors';
 import { presentCrewMember } from '../crew/presenter';
 import { FLIGHT_NOT_FOUND, joinInTransaction, joinRefusal } from '../crew/service';
 import { isOnlineSql } from '../users/online';
@@ -48,6 +52,43 @@ import { isKnownIdRange, loadListFlight, selectFlightsWithCounts } from './queri
 export const HOME_WINDOW_DAYS = 30;
 /** Searches are bounded too: a broad term over all upcoming flights returns at most this many. */
 export const SEARCH_LIMIT = 500;
+
+const likeEscape = (text: string) => text.replace(/[\\%_]/g, (c) => `\\${c}`);
+
+/**
+ * matchesFlightQuery (domain/rules/flight-search.ts) as SQL, so the LIMIT counts matches: the
+ * stored number without its bracketed time and spaces, split by the domain's own pattern.
+ */
+function flightQuerySql(query: FlightQuery): SQL | undefined {
+  const bracketedTime = String.raw`\s*\(\d{4}\)`;
+  const compact = sql`upper(regexp_replace(regexp_replace(${flights.flightNumber}, ${bracketedTime}, '', 'g'), ${String.raw`\s`}, '', 'g'))`;
+  const part = (n: number) =>
+    sql`(regexp_match(${compact}, ${FLIGHT_NUMBER_PARTS}))[${sql.raw(String(n))}]`;
+  switch (query.kind) {
+    case 'all':
+      return undefined;
+    case 'number':
+      return sql`${part(2)} like ${`${query.number}%`}`;
+    case 'code': {
+      const prefix = `${query.letters}%`;
+      return or(
+        sql`${compact} like ${prefix}`,
+        sql`${flights.origin} like ${prefix}`,
+        sql`${flights.destination} like ${prefix}`,
+      );
+    }
+    case 'flight':
+      return query.suffix
+        ? and(
+            sql`${part(1)} = ${query.airline}`,
+            sql`${part(2)} = ${query.number}`,
+            sql`${part(3)} = ${query.suffix}`,
+          )
+        : and(sql`${part(1)} = ${query.airline}`, sql`${part(2)} like ${`${query.number}%`}`);
+    case 'text':
+      return sql`${compact} like ${`%${likeEscape(query.text)}%`}`;
+  }
+}
 
 export function createFlightService(deps: AppDeps) {
   const { db } = deps.database;
@@ -111,18 +152,7 @@ export function createFlightService(deps: AppDeps) {
       else if (body.dateFilterMode) {
         conditions.push(inArray(flights.departureDate, dateFilterDays(body.dateFilterMode, at)));
       } else conditions.push(gte(flights.departureDate, utcDay(at)));
-      const term = body.query?.toUpperCase().replace(/\s+/g, '') ?? '';
-      if (term) {
-        const like = `%${term.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
-        const prefix = `${term.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
-        conditions.push(
-          or(
-            sql`replace(upper(${flights.flightNumber}), ' ', '') like ${like}`,
-            sql`${flights.origin} like ${prefix}`,
-            sql`${flights.destination} like ${prefix}`,
-          ),
-        );
-      }
+      conditions.push(flightQuerySql(normaliseFlightQuery(body.query)));
       const rows = (await selectFlightsWithCounts(
         db,
         at,
@@ -212,6 +242,7 @@ export function createFlightService(deps: AppDeps) {
     ): Promise<{ created: boolean; flight: FlightListItem }> {
       enforce(canAddFlights(viewer));
       const at = now();
+      enforce(checkDepartureHorizon(body.departureDate, at), badRequest);
       const result = await db.transaction(async (tx) => {
         const { flight, created } = await findOrCreateFlight(tx, viewer, body, at, perDay);
         const role = body.role ?? defaultCrewRole(viewer);

@@ -42,8 +42,19 @@ function heading(term: string, date: string, mode: DateFilterMode | undefined) {
   return mode ? MODE_TITLES[mode] : 'Upcoming Flights';
 }
 
-function emptyText(term: string, date: string) {
+/** What the Today / Tomorrow filter narrowed to, as the end of an empty list's sentence. */
+const MODE_DAYS: Record<DateFilterMode, string> = {
+  today: 'today',
+  tomorrow: 'tomorrow',
+  both: 'today or tomorrow',
+};
+
+function emptyText(term: string, date: string, mode: DateFilterMode | undefined) {
   const day = date ? formatDay(date) : '';
+  // The filter is part of why the list is empty, so the sentence names it (issue 18).
+  if (mode && !day) {
+    return term ? `No flights match "${term}" ${MODE_DAYS[mode]}` : `No flights ${MODE_DAYS[mode]}`;
+  }
   if (term) return `No flights match "${term}"${day ? ` on ${day}` : ''}.`;
   if (day) return `No flights found on ${day}.`;
   return 'No upcoming flights available.';
@@ -87,6 +98,10 @@ export function HomePage() {
     setToday(false);
     setTomorrow(false);
     setDate('');
+  };
+  const searchAllDates = () => {
+    setToday(false);
+    setTomorrow(false);
   };
   const toggle = (pressed: boolean) =>
     cn(
@@ -196,7 +211,17 @@ export function HomePage() {
         ) : flights.length === 0 ? (
           <EmptyState
             title={
-              filtered ? emptyText(query, isAdmin ? date : '') : 'No upcoming flights available.'
+              filtered
+                ? emptyText(query, isAdmin ? date : '', mode)
+                : 'No upcoming flights available.'
+            }
+            action={
+              mode ? (
+                // One tap out of the day filter, keeping what was typed.
+                <Button variant="outline" onClick={searchAllDates}>
+                  Search all dates
+                </Button>
+              ) : undefined
             }
           />
         ) : (

@@ -1,0 +1,98 @@
+import { QueryClientProvider } from '@tanstack/react-query';
+import { cleanup, fireEvent, render, screen, waitFor } from '@testing-library/react';
+import { MemoryRouter } from 'react-router';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import type { FlightListItem } from '../../../domain';
+import { sessionQueryKey } from '../features/auth/api';
+import { createQueryClient } from '../lib/query-client';
+import { ok, stubServer } from '../test/stub-server';
+import { HomePage } from './home-page';
+
+const ba117: FlightListItem = {
+  id: 7,
+  flightNumber: 'BA117 (1530)',
+  origin: 'LHR',
+  destination: 'JFK',
+  departureDate: '2999-06-10T00:00:00.000Z',
+  duration: '8h 30m',
+  createdAt: '2999-05-01T00:00:00.000Z',
+  crewCount: 1,
+  onlineCrewCount: 0,
+  tags: [],
+  isJoined: false,
+};
+
+function renderHome() {
+  // BA117 flies on a later day: a Today or Tomorrow search finds nothing, all dates finds it.
+  const server = stubServer({
+    'GET /api/flights': ok([]),
+    'POST /api/flights/search': (body) =>
+      ok((body as { dateFilterMode?: string }).dateFilterMode ? [] : [ba117]),
+  });
+  const client = createQueryClient();
+  client.setQueryData(sessionQueryKey, {
+    id: 1,
+    email: 'vera@ba.com',
+    name: 'Vera',
+    nickname: null,
+    isAdmin: false,
+    isDemoUser: false,
+    role: 'IFM',
+  });
+  render(
+    <QueryClientProvider client={client}>
+      <MemoryRouter>
+        <HomePage />
+      </MemoryRouter>
+    </QueryClientProvider>,
+  );
+  return server;
+}
+
+const searches = (calls: { method: string; path: string; body: unknown }[]) =>
+  calls.filter((c) => c.path === '/api/flights/search').map((c) => c.body);
+
+afterEach(() => {
+  cleanup();
+  vi.unstubAllGlobals();
+});
+
+describe('Home search with the day filter on', () => {
+  it.each([
+    ['Today', 'today'],
+    ['Tomorrow', 'tomorrow'],
+  ])(
+    'says nothing matches %s and one tap searches all dates, keeping the query',
+    async (button, words) => {
+      const { calls } = renderHome();
+      fireEvent.click(screen.getByRole('button', { name: button }));
+      fireEvent.change(screen.getByRole('searchbox', { name: 'Search flights' }), {
+        target: { value: 'BA117' },
+      });
+
+      expect(await screen.findByText(`No flights match "BA117" ${words}`)).toBeTruthy();
+      fireEvent.click(screen.getByRole('button', { name: 'Search all dates' }));
+
+      expect(screen.getByRole('button', { name: button }).getAttribute('aria-pressed')).toBe(
+        'false',
+      );
+      expect(
+        (screen.getByRole('searchbox', { name: 'Search flights' }) as HTMLInputElement).value,
+      ).toBe('BA117');
+      expect(await screen.findByText(/BA117/, { selector: 'h3, a, span, p' })).toBeTruthy();
+      await waitFor(() => expect(searches(calls).at(-1)).toEqual({ query: 'BA117' }));
+      expect(screen.queryByRole('button', { name: 'Search all dates' })).toBeNull();
+    },
+  );
+
+  it('names both days when Today and Tomorrow are on', async () => {
+    renderHome();
+    fireEvent.click(screen.getByRole('button', { name: 'Today' }));
+    fireEvent.click(screen.getByRole('button', { name: 'Tomorrow' }));
+    fireEvent.change(screen.getByRole('searchbox', { name: 'Search flights' }), {
+      target: { value: 'ba 117' },
+    });
+    expect(await screen.findByText('No flights match "ba 117" today or tomorrow')).toBeTruthy();
+    expect(screen.getByRole('button', { name: 'Search all dates' })).toBeTruthy();
+  });
+});
