@@ -1,5 +1,12 @@
 import { describe, expect, it } from 'vitest';
-import { crewCardAction, crewWaveState, isWaveUnread, waveBadge, waveStatusSeenBy } from './waves';
+import {
+  chatClosesLabel,
+  crewCardAction,
+  crewWaveState,
+  isWaveUnread,
+  waveBadge,
+  waveStatusSeenBy,
+} from './waves';
 
 const wave = { senderId: 1, receiverId: 2, senderRead: false, receiverRead: false };
 const now = new Date('2025-03-10T12:00:00.000Z');
@@ -77,5 +84,14 @@ describe('waveStatusSeenBy', () => {
     ['accepted for both', 'accepted', 1, 'accepted'],
   ])('%s', (_label, status, viewerId, seen) => {
     expect(waveStatusSeenBy({ senderId: 1, status }, viewerId)).toBe(seen);
+  });
+});
+
+describe('chatClosesLabel', () => {
+  it('says the GMT departure time when the flight has one', () => {
+    expect(chatClosesLabel({ flightNumber: 'BA117 (1530)' })).toBe(
+      'Chat closes at departure, 15:30 GMT',
+    );
+    expect(chatClosesLabel({ flightNumber: 'BA117' })).toBe('Chat closes at departure');
   });
 });

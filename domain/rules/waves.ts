@@ -1,6 +1,6 @@
 import type { WaveStatus } from '../constants';
 import type { CrewWaveState } from '../schemas/crew';
-import { type FlightTiming, isChatClosed } from './time';
+import { departureTimeOf, type FlightTiming, isChatClosed } from './time';
 
 export interface WaveReadState {
   senderId: number;
@@ -105,4 +105,13 @@ export function crewWaveState(
     };
   }
   return { status: wave.status === 'accepted' ? 'accepted' : 'rejected', waveId: wave.id };
+}
+
+/**
+ * The chat header's line on when it closes (issue 18): at departure, with the flight's GMT time
+ * when it has one, as the app shows times elsewhere.
+ */
+export function chatClosesLabel(flight: Pick<FlightTiming, 'flightNumber'>): string {
+  const time = departureTimeOf(flight.flightNumber);
+  return time ? `Chat closes at departure, ${time} GMT` : 'Chat closes at departure';
 }
