@@ -1,6 +1,6 @@
 import type { WaveStatus } from '../constants';
 import type { CrewWaveState } from '../schemas/crew';
-import { type FlightTiming, isChatClosed } from './time';
+import { departureTimeOf, type FlightTiming, isChatClosed } from './time';
 
 export interface WaveReadState {
   senderId: number;
@@ -18,24 +18,54 @@ export function isWaveUnread(wave: WaveReadState, userId: number): boolean {
   return isReceiver ? !wave.receiverRead : wave.senderId === userId && !wave.senderRead;
 }
 
+/**
+ * A wave's status as `viewerId` may know it. A declined wave stays 'pending' to its sender:
+ * nothing the server answers or sends tells them they were turned down (issue 18, "nothing
+ * tells the sender they were declined"). The receiver, who declined, sees 'rejected'.
+ */
+export function waveStatusSeenBy<S extends WaveStatus | string>(
+  wave: { senderId: number; status: S },
+  viewerId: number,
+): S | 'pending' {
+  return wave.status === 'rejected' && wave.senderId === viewerId ? 'pending' : wave.status;
+}
+
+/**
+ * The statuses of a member's waves that count as live for them, on the side they are on: a
+ * declined wave still counts for its sender (to them it is waiting), not for its receiver.
+ */
+export function liveWaveStatusesFor(side: 'sent' | 'received'): WaveStatus[] {
+  return side === 'sent' ? ['pending', 'accepted', 'rejected'] : ['pending', 'accepted'];
+}
+
 /** The wave badge on a crew card: shown to the sender while pending, to both once accepted. */
 export function waveBadge(
   wave: Pick<WaveReadState, 'senderId' | 'status'> | null,
   viewerId: number,
 ): 'Wave Sent' | 'Connected' | null {
   if (!wave) return null;
-  if (wave.status === 'accepted') return 'Connected';
-  return wave.status === 'pending' && wave.senderId === viewerId ? 'Wave Sent' : null;
+  const status = waveStatusSeenBy(wave, viewerId);
+  if (status === 'accepted') return 'Connected';
+  return status === 'pending' && wave.senderId === viewerId ? 'Wave Sent' : null;
 }
+
+/**
+ * Shown beside the sender's disabled 'Waved' on a crew card for any wave of theirs not accepted:
+ * the same before and after a decline, so it never says they were turned down (issue 18).
+ */
+export const ALREADY_WAVED = "You've already waved on this flight";
 
 export type CrewCardAction =
   | { kind: 'self'; label: "It's You" }
   | { kind: 'chat'; label: 'Chat' | 'Chat (Departed)' }
-  | { kind: 'sent'; label: 'Wave Sent' }
+  | { kind: 'sent'; label: 'Waved'; note: typeof ALREADY_WAVED }
   | { kind: 'respond'; label: 'Respond' }
   | { kind: 'wave'; label: 'Wave' };
 
-/** The one button on another member's crew card. */
+/**
+ * The one button on another member's crew card. `wave` is as the viewer sees it
+ * (waveStatusSeenBy): a declined wave of the viewer's own still reads 'pending', so 'Waved'.
+ */
 export function crewCardAction(
   viewerId: number,
   memberId: number,
@@ -44,12 +74,13 @@ export function crewCardAction(
   now: Date,
 ): CrewCardAction {
   if (viewerId === memberId) return { kind: 'self', label: "It's You" };
-  if (wave?.status === 'accepted') {
+  const status = wave ? waveStatusSeenBy(wave, viewerId) : null;
+  if (status === 'accepted') {
     return { kind: 'chat', label: isChatClosed(flight, now) ? 'Chat (Departed)' : 'Chat' };
   }
-  if (wave?.status === 'pending') {
+  if (wave && status === 'pending') {
     return wave.senderId === viewerId
-      ? { kind: 'sent', label: 'Wave Sent' }
+      ? { kind: 'sent', label: 'Waved', note: ALREADY_WAVED }
       : { kind: 'respond', label: 'Respond' };
   }
   return { kind: 'wave', label: 'Wave' };
@@ -58,7 +89,8 @@ export function crewCardAction(
 /**
  * The wave state a crew card shows, from the viewer's side, for the wave between viewer and
  * member on this flight: none, sent by the viewer, received from the member, accepted or
- * rejected. The viewer's own card never has one.
+ * rejected (only the receiver who declined sees that: to its sender it stays 'pending-sent').
+ * The viewer's own card never has one.
  */
 export function crewWaveState(
   wave: (Pick<WaveReadState, 'senderId' | 'status'> & { id: number }) | null | undefined,
@@ -66,11 +98,20 @@ export function crewWaveState(
   memberId: number,
 ): CrewWaveState {
   if (!wave || viewerId === memberId) return { status: 'none', waveId: null };
-  if (wave.status === 'pending') {
+  if (waveStatusSeenBy(wave, viewerId) === 'pending') {
     return {
       status: wave.senderId === viewerId ? 'pending-sent' : 'pending-received',
       waveId: wave.id,
     };
   }
   return { status: wave.status === 'accepted' ? 'accepted' : 'rejected', waveId: wave.id };
+}
+
+/**
+ * The chat header's line on when it closes (issue 18): at departure, with the flight's GMT time
+ * when it has one, as the app shows times elsewhere.
+ */
+export function chatClosesLabel(flight: Pick<FlightTiming, 'flightNumber'>): string {
+  const time = departureTimeOf(flight.flightNumber);
+  return time ? `Chat closes at departure, ${time} GMT` : 'Chat closes at departure';
 }

@@ -146,7 +146,8 @@ describe('crew list privacy', () => {
     expect(member(waver).waveStatus.status).toBe('pending-received');
     expect(member(private_).waveStatus.status).toBe('accepted');
     expect(member(private_).waveStatus.waveId).toEqual(expect.any(Number));
-    expect(member(rejected).waveStatus.status).toBe('rejected');
+    // The viewer sent it: a decline is never shown to its sender (issue 18).
+    expect(member(rejected).waveStatus.status).toBe('pending-sent');
     // The accepted wave elsewhere reveals, but there is no wave on this flight.
     expect(member(revealed).waveStatus).toEqual({ status: 'none', waveId: null });
   });

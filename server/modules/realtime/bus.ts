@@ -17,7 +17,10 @@ export const busEventSchema = z.discriminatedUnion('e', [
     to: recipientsSchema,
     from: z.string().optional(),
   }),
-  /** `to`: the wave's sender, then its receiver (each gets their own notification). */
+  /**
+   * `to`: the wave's sender, then its receiver (each gets their own notification); a decline
+   * lists its receiver alone, since its sender is never told.
+   */
   z.object({ e: z.literal('wave'), id: idSchema, status: waveStatusSchema, to: recipientsSchema }),
   z.object({ e: z.literal('wave_deleted'), id: idSchema, to: recipientsSchema }),
   z.object({ e: z.literal('revoke'), userId: idSchema, tokenHash: z.string().optional() }),

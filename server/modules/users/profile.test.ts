@@ -281,8 +281,9 @@ describe('profile API', () => {
       }
       await joinFlight(db(), gone, upcoming);
 
-      // Live sent: pending on upcoming, accepted on upcoming2 (2). Not counted: rejected,
-      // departed, and a wave to a deleted member.
+      // Live sent: pending on upcoming, accepted on upcoming2, and the one peer2 declined,
+      // which to its sender is still waiting (3). Not counted: departed, and a wave to a
+      // deleted member.
       await buildWave(db(), me, peer, upcoming);
       await buildWave(db(), me, peer, upcoming2, { status: 'accepted' });
       await buildWave(db(), me, peer2, upcoming, { status: 'rejected' });
@@ -299,8 +300,8 @@ describe('profile API', () => {
       expect(userAnalyticsSchema.parse(res.json())).toEqual({
         flightCount: 2,
         totalFlightsEver: 9,
-        wavesSent: 2,
-        totalWavesSentEver: 2,
+        wavesSent: 3,
+        totalWavesSentEver: 3,
         wavesReceived: 1,
         totalWavesReceivedEver: 4,
       });

@@ -1,13 +1,13 @@
 import { aliasedTable, and, count, eq, gte, inArray, isNull, ne, sql } from 'drizzle-orm';
 import {
   canChooseRank,
+  liveWaveStatusesFor,
   needsReauthentication,
   type ProfileSetupRequest,
   type UpdateProfileRequest,
   type User,
   type UserAnalytics,
   type UserStatsResponse,
-  type WaveStatus,
 } from '../../../domain';
 import { flightCrew, flights, type UserRow, users, waves } from '../../db/schema';
 import type { AppDeps } from '../../deps';
@@ -15,9 +15,6 @@ import { badRequest, enforce, HttpError, notFound } from '../../lib/errors';
 import type { SessionContext } from '../../sessions/session-store';
 import { isOnlineSql } from './online';
 import { presentSelf } from './presenter';
-
-/** Waves that still matter: pending or accepted, on a flight that has not departed. */
-const LIVE_WAVE_STATUSES: WaveStatus[] = ['pending', 'accepted'];
 
 type Changes = Partial<typeof users.$inferInsert>;
 
@@ -137,7 +134,7 @@ export function createProfileService(deps: AppDeps) {
 
   /**
    * GET /api/users/me/analytics, the spec's "Current-user analytics". Live figures: crew
-   * entries on flights not yet departed; pending or accepted waves on such flights with a
+   * entries on flights not yet departed; live waves (domain liveWaveStatusesFor) on such flights with a
    * member who is still here. All-time figures are the user's running counters, never below
    * the live figure.
    */
@@ -166,7 +163,7 @@ export function createProfileService(deps: AppDeps) {
           and(
             eq(side === 'sent' ? waves.senderId : waves.receiverId, viewer.id),
             ne(other.id, viewer.id),
-            inArray(waves.status, LIVE_WAVE_STATUSES),
+            inArray(waves.status, liveWaveStatusesFor(side)),
             upcoming,
           ),
         );

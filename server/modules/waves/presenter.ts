@@ -4,6 +4,7 @@ import {
   type Wave,
   type WaveCheckResponse,
   type WaveWithParties,
+  waveStatusSeenBy,
 } from '../../../domain';
 import type { FlightRow, UserRow, WaveRow } from '../../db/schema';
 import { presentFlightSummary } from '../flights/presenter';
@@ -11,14 +12,17 @@ import { presentMember } from '../users/presenter';
 
 type Viewer = Pick<UserRow, 'id' | 'isAdmin' | 'isDemoUser'>;
 
-/** THE wave presenter: a wave as the send and respond answers and live frames carry it. */
-export function presentWave(w: WaveRow): Wave {
+/**
+ * THE wave presenter: a wave as `viewerId` sees it in the send and respond answers and on their
+ * list. Its status is the one the viewer may know: a declined wave stays 'pending' to its sender.
+ */
+export function presentWave(w: WaveRow, viewerId: number): Wave {
   return {
     id: w.id,
     senderId: w.senderId,
     receiverId: w.receiverId,
     flightId: w.flightId,
-    status: w.status,
+    status: waveStatusSeenBy(w, viewerId),
     senderRead: w.senderRead,
     receiverRead: w.receiverRead,
     createdAt: w.createdAt.toISOString(),
@@ -48,7 +52,7 @@ export function presentWaveWithParties(
   };
   const timing = { flightNumber: flight.flightNumber, departureDate: flight.departureDate };
   return {
-    ...presentWave(wave),
+    ...presentWave(wave, viewer.id),
     sender: presentMember(viewer, row.sender, identityWave, now),
     receiver: presentMember(viewer, row.receiver, identityWave, now),
     flight: presentFlightSummary(flight),
@@ -60,7 +64,15 @@ export function presentWaveWithParties(
 
 type WaveCheckEntry = WaveCheckResponse['waveStatusMap'][string];
 
-/** GET /api/waves/check/{flightId}: one of the viewer's waves, keyed by the other person. */
+/**
+ * GET /api/waves/check/{flightId}: one of the viewer's waves, keyed by the other person (a
+ * declined one is 'pending' to its sender).
+ */
 export function presentWaveCheckEntry(viewerId: number, w: WaveRow): WaveCheckEntry {
-  return { exists: true, status: w.status, isSender: w.senderId === viewerId, waveId: w.id };
+  return {
+    exists: true,
+    status: waveStatusSeenBy(w, viewerId),
+    isSender: w.senderId === viewerId,
+    waveId: w.id,
+  };
 }

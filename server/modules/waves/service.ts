@@ -172,10 +172,13 @@ export function createWavesService(deps: AppDeps) {
       status: 'pending',
       to: [wave.senderId, wave.receiverId],
     });
-    return presentWave(wave);
+    return presentWave(wave, viewer.id);
   }
 
-  /** Only the receiver answers; an accepted wave is news (unread) for its sender. */
+  /**
+   * Only the receiver answers; an accepted wave is news (unread) for its sender, a declined one
+   * is news to nobody: the live event of a decline reaches the receiver alone.
+   */
   async function respond(
     viewer: Viewer,
     waveId: number,
@@ -188,7 +191,13 @@ export function createWavesService(deps: AppDeps) {
       enforce(canRespondToWave(viewer, wave, flight!, now));
       const [row] = await tx
         .update(waves)
-        .set({ status, receiverRead: true, senderRead: status !== 'accepted', updatedAt: now })
+        // Only an acceptance touches the read flags (a declined wave is unread for nobody
+        // anyway): a decline leaves every field its sender can see as it was (issue 18).
+        .set({
+          status,
+          updatedAt: now,
+          ...(status === 'accepted' && { receiverRead: true, senderRead: false }),
+        })
         .where(eq(waves.id, wave.id))
         .returning();
       return row!;
@@ -197,9 +206,9 @@ export function createWavesService(deps: AppDeps) {
       e: 'wave',
       id: updated.id,
       status,
-      to: [updated.senderId, updated.receiverId],
+      to: status === 'accepted' ? [updated.senderId, updated.receiverId] : [updated.receiverId],
     });
-    return presentWave(updated);
+    return presentWave(updated, viewer.id);
   }
 
   /** Reading a wave reads its messages from the other person too. */

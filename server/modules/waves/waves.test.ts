@@ -12,6 +12,7 @@ import {
   joinFlight,
 } from '../../test/factories';
 import { type Injector, injectAs } from '../../test/inject-as';
+import { openSocket, sessionCookie } from '../../test/socket-client';
 
 describe('waves', () => {
   let t: TestApp;
@@ -24,6 +25,8 @@ describe('waves', () => {
 
   beforeAll(async () => {
     t = await buildTestApp();
+    // Listening, so the no-leak test can hold a real socket open as the sender.
+    await t.app.listen({ port: 0, host: '127.0.0.1' });
   });
   afterAll(() => t.close());
   beforeEach(async () => {
@@ -198,6 +201,62 @@ describe('waves', () => {
       )({ method: 'GET', url: '/api/waves' })
     ).json();
     expect(list.find((x: { id: number }) => x.id === w.id).receiver.displayName).toBe('Alice Real');
+  });
+
+  it('a declined wave looks unanswered to its sender in every answer and frame (issue 18)', async () => {
+    const flight = await sharedFlight();
+    const socket = await openSocket(t.app, {
+      cookie: await sessionCookie(t.app, alice.id, t.clock.now()),
+    });
+    const sent = (await wave(asAlice, bob.id, flight.id)).json();
+    await socket.next('wave_update'); // the pending one
+    // Alice's reading, over the same channel as any news: its 'invalidate' frame marks a point
+    // in the stream (read once now, so her own read flag is already set).
+    const readAll = async () => {
+      await asAlice({ method: 'POST', url: '/api/waves/read-all' });
+      await socket.next('invalidate');
+    };
+    await readAll();
+    /** Everything Alice can ask the server about this wave, the flight and her counts. */
+    const whatAliceSees = async () => {
+      const get = async (url: string) => {
+        const res = await asAlice({ method: 'GET', url });
+        return { status: res.statusCode, body: res.json() };
+      };
+      return {
+        list: await get('/api/waves'),
+        check: await get(`/api/waves/check/${flight.id}`),
+        flight: await get(`/api/flights/${flight.id}`),
+        analytics: await get('/api/users/me/analytics'),
+        messages: await get(`/api/messages/${sent.id}`),
+        again: (await wave(asAlice, bob.id, flight.id)).json(),
+      };
+    };
+    const before = await whatAliceSees();
+    expect(before.list.body.find((x: { id: number }) => x.id === sent.id)).toMatchObject({
+      status: 'pending',
+    });
+
+    const declined = await asBob({
+      method: 'PUT',
+      url: `/api/waves/${sent.id}/status`,
+      payload: { status: 'rejected' },
+    });
+    expect(declined.json()).toMatchObject({ status: 'rejected' }); // Bob, who declined, knows.
+    // Once the frame of a later act of Alice's is here, a frame about the decline would be too.
+    await readAll();
+    expect(socket.arrived.filter((f) => f.type === 'wave_update')).toHaveLength(1);
+    expect(JSON.stringify(socket.arrived)).not.toContain('rejected');
+
+    const after = await whatAliceSees();
+    expect(after).toEqual(before);
+    expect(JSON.stringify(after)).not.toContain('rejected');
+    expect(
+      (await asBob({ method: 'GET', url: `/api/flights/${flight.id}` }))
+        .json()
+        .crewMembers.find((m: { userId: number }) => m.userId === alice.id).waveStatus,
+    ).toEqual({ status: 'rejected', waveId: sent.id });
+    socket.close();
   });
 
   it('check/{flightId} maps the other person to the wave', async () => {

@@ -7,6 +7,7 @@ import {
   canDeleteFlight,
   detailStatusLine,
   isDeparted,
+  type WaveStatus,
 } from '../../../domain';
 import { Badge } from '../components/ui/badge';
 import { Button } from '../components/ui/button';
@@ -32,6 +33,7 @@ import {
   useUpdateCrewEntry,
   useViewer,
 } from '../features/flights';
+import { useConnectionUpdateToast } from '../features/waves';
 import { ApiError } from '../lib/api-client';
 import { cn } from '../lib/cn';
 import { useNow } from '../lib/use-now';
@@ -64,6 +66,16 @@ export function FlightDetailPage() {
       },
     });
   const mine = detail.data?.crewMembers.find((m) => m.userId === viewer?.id);
+  // Each crew card's wave as a status, so a change while the flight is open is announced.
+  useConnectionUpdateToast(
+    Object.fromEntries(
+      (detail.data?.crewMembers ?? []).map((m) => {
+        const { status } = m.waveStatus;
+        const wave = status === 'none' ? null : status.startsWith('pending') ? 'pending' : status;
+        return [m.userId, wave as WaveStatus | null];
+      }),
+    ),
+  );
   const edit = useUpdateCrewEntry(flightId);
   const saveEntry = (values: CrewEntryValues) =>
     mine &&
@@ -82,7 +94,10 @@ export function FlightDetailPage() {
     </Button>
   );
 
-  if (detail.isPending) {
+  // An id that cannot exist (/flight/abc) is never asked for, so its query stays pending:
+  // it is not found at once rather than a skeleton forever.
+  const impossibleId = !Number.isInteger(flightId) || flightId <= 0;
+  if (detail.isPending && !impossibleId) {
     return (
       <main className="space-y-4">
         {back}
@@ -93,7 +108,7 @@ export function FlightDetailPage() {
   }
   if (detail.isError || !detail.data || !viewer) {
     const missing =
-      !Number.isInteger(flightId) ||
+      impossibleId ||
       (detail.error instanceof ApiError && [400, 404].includes(detail.error.status));
     return (
       <main className="space-y-4">

@@ -75,9 +75,9 @@ describe('crew member card', () => {
     expect(onEdit).toHaveBeenCalled();
   });
 
-  it('follows the wave between the two: Wave Sent, Respond, Chat, Chat (Departed)', () => {
+  it('follows the wave between the two: Waved, Respond, Chat, Chat (Departed)', () => {
     let card = renderCard(member(2, 'pending-sent'));
-    expect(card.getAllByText('Wave Sent')).toHaveLength(2); // the badge and the disabled button
+    expect(card.getByText('Wave Sent')).toBeTruthy(); // the badge
     cleanup();
     card = renderCard(member(2, 'pending-received'));
     expect(card.getByRole('button', { name: 'Respond' })).toBeTruthy();
@@ -90,6 +90,25 @@ describe('crew member card', () => {
     cleanup();
     card = renderCard(member(2, 'accepted'), { now: after });
     expect(card.getByRole('link', { name: 'Chat (Departed)' })).toBeTruthy();
+  });
+
+  it("shows the sender a disabled 'Waved' with visible words, never a dead Wave button", () => {
+    // What the server sends the sender of a wave, declined or not (it never says declined).
+    const card = renderCard(member(2, 'pending-sent'));
+    const waved = card.getByRole('button', { name: /Waved/ }) as HTMLButtonElement;
+    expect(waved.disabled).toBe(true);
+    const note = card.getByText("You've already waved on this flight");
+    expect(note.getAttribute('title')).toBeNull();
+    expect(waved.getAttribute('aria-describedby')).toBe(note.id);
+    expect(card.queryByRole('button', { name: /^Wave at/ })).toBeNull();
+    expect(card.queryByText(/declin|reject/i)).toBeNull();
+  });
+
+  it('shows the receiver who declined a plain disabled Wave, with the reason as its hint', () => {
+    const card = renderCard(member(2, 'rejected'));
+    const wave = card.getByRole('button', { name: /^Wave at/ }) as HTMLButtonElement;
+    expect(wave.disabled).toBe(true);
+    expect(card.queryByText('Wave Sent')).toBeNull();
   });
 
   it('gives admins a remove button, disabled after departure', () => {

@@ -15,12 +15,17 @@ import { cn } from '../../lib/cn';
 import { Hint, type Viewer } from '../flights';
 import { PartyAvatar, PartyBadges, WaveAction } from '../waves';
 
-/** The wave as the domain rules read it: sender, receiver and status from the viewer's side. */
+/**
+ * The wave as the domain rules read it: sender, receiver and status from the viewer's side. The
+ * server sends 'rejected' only to the receiver who declined (to a sender it stays
+ * 'pending-sent'), so a rejected wave here was the member's.
+ */
 function waveOf(member: CrewMember, viewerId: number) {
   const { status } = member.waveStatus;
   if (status === 'none') return null;
   if (status === 'pending-sent') return { senderId: viewerId, status: 'pending' };
   if (status === 'pending-received') return { senderId: member.userId, status: 'pending' };
+  if (status === 'rejected') return { senderId: member.userId, status };
   return { senderId: viewerId, status };
 }
 

@@ -2,6 +2,7 @@ import { QueryClientProvider } from '@tanstack/react-query';
 import { cleanup, fireEvent, render, screen, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { Message } from '../../../../domain';
+import { toast } from '../../components/ui/toast';
 import { createQueryClient } from '../../lib/query-client';
 import { setRealtimeClient } from '../realtime/connection';
 import { FakeSocket } from '../realtime/fake-socket';
@@ -73,6 +74,55 @@ describe('ChatDialog', () => {
     expect(within(dialog).getByText('LHR → JFK')).toBeTruthy();
     expect(within(dialog).getByText('Offline')).toBeTruthy();
     expect(within(dialog).getByRole('button', { name: 'Delete conversation' })).toBeTruthy();
+  });
+
+  it('opens ready to type: focus is in the message box, not on Delete conversation', async () => {
+    serve(() => json(200, []));
+    renderChat();
+    const dialog = await screen.findByRole('dialog', { name: 'Jane Smith' });
+    await vi.waitFor(() =>
+      expect(document.activeElement).toBe(within(dialog).getByRole('textbox', { name: 'Message' })),
+    );
+  });
+
+  it('starts on Close when the chat cannot take messages', async () => {
+    serve(() => json(200, []));
+    renderChat({ wave: departed });
+    const dialog = await screen.findByRole('dialog');
+    await vi.waitFor(() =>
+      expect(document.activeElement).toBe(
+        within(dialog).getByRole('button', { name: 'Close chat' }),
+      ),
+    );
+  });
+
+  it('says in its header when the chat closes, in GMT, or just at departure without a time', async () => {
+    serve(() => json(200, []));
+    renderChat();
+    const dialog = await screen.findByRole('dialog', { name: 'Jane Smith' });
+    expect(within(dialog).getByText('Chat closes at departure, 15:30 GMT')).toBeTruthy();
+    cleanup();
+    renderChat({ wave: { ...open, flight: { ...open.flight, flightNumber: 'BA117' } } });
+    expect(await screen.findByText('Chat closes at departure')).toBeTruthy();
+  });
+
+  it("toasts 'Connection Update' when the wave's status changes while it is open", async () => {
+    serve(() => json(200, []));
+    const spy = vi.spyOn(toast, 'success');
+    const pending = { ...open, status: 'pending' as const };
+    const client = createQueryClient();
+    const view = (wave: typeof open) => (
+      <QueryClientProvider client={client}>
+        <ChatDialog wave={wave} viewer={me} open onOpenChange={vi.fn()} />
+      </QueryClientProvider>
+    );
+    const { rerender } = render(view(pending));
+    await screen.findByRole('dialog');
+    rerender(view(pending)); // the same status again is no news
+    expect(spy).not.toHaveBeenCalledWith('Connection Update', expect.anything());
+    rerender(view(open));
+    expect(spy).toHaveBeenCalledWith('Connection Update', 'Connection status changed to: accepted');
+    spy.mockRestore();
   });
 
   it('shows messages as text in a polite log, with Support on an admin’s', async () => {

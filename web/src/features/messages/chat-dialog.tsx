@@ -1,10 +1,11 @@
 import { Phone, Trash2, X } from 'lucide-react';
 import { Dialog as RadixDialog } from 'radix-ui';
-import { useEffect, useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import {
   type Actor,
   canDeleteWave,
   canMessage,
+  chatClosesLabel,
   departureTimeLabel,
   flightNumberBase,
   type WaveWithParties,
@@ -20,6 +21,7 @@ import {
   otherParty,
   PartyAvatar,
   PartyBadges,
+  useConnectionUpdateToast,
   useDeleteWave,
   useRealtimeConnected,
 } from '../waves';
@@ -50,7 +52,10 @@ export function ChatDialog({ wave, viewer, open, onOpenChange }: Props) {
   const send = useSendMessage(wave.id);
   const remove = useDeleteWave();
   const [confirmOpen, setConfirmOpen] = useState(false);
+  const messageBox = useRef<HTMLTextAreaElement>(null);
+  const closeButton = useRef<HTMLButtonElement>(null);
   useChatMarkRead(wave, viewer, open);
+  useConnectionUpdateToast(open ? { [wave.id]: wave.status } : {});
 
   // A 'New Message' push for this conversation is not shown while it is on screen.
   useEffect(() => {
@@ -82,7 +87,15 @@ export function ChatDialog({ wave, viewer, open, onOpenChange }: Props) {
     <RadixDialog.Root open={open} onOpenChange={onOpenChange}>
       <RadixDialog.Portal>
         <RadixDialog.Overlay className="fixed inset-0 z-40 bg-slate-900/50" />
-        <RadixDialog.Content className="fixed inset-0 z-50 flex flex-col bg-white shadow-xl sm:inset-auto sm:top-1/2 sm:left-1/2 sm:h-[85dvh] sm:w-full sm:max-w-lg sm:-translate-x-1/2 sm:-translate-y-1/2 sm:rounded-2xl">
+        <RadixDialog.Content
+          // Ready to type: focus starts in the message box, never on 'Delete conversation' (the
+          // first button); a chat that cannot take messages starts on Close.
+          onOpenAutoFocus={(event) => {
+            event.preventDefault();
+            (messageBox.current ?? closeButton.current)?.focus();
+          }}
+          className="fixed inset-0 z-50 flex flex-col bg-white shadow-xl sm:inset-auto sm:top-1/2 sm:left-1/2 sm:h-[85dvh] sm:w-full sm:max-w-lg sm:-translate-x-1/2 sm:-translate-y-1/2 sm:rounded-2xl"
+        >
           <header className="flex items-start gap-3 border-b border-slate-200 px-4 pt-[max(env(safe-area-inset-top),1rem)] pb-3">
             <PartyAvatar person={other} />
             <div className="min-w-0 flex-1 space-y-1">
@@ -115,6 +128,9 @@ export function ChatDialog({ wave, viewer, open, onOpenChange }: Props) {
                   <span>
                     {formatFlightDay(flight.departureDate)} · {departureTimeLabel(flight)}
                   </span>
+                  {wave.chatClosed ? null : (
+                    <span className="basis-full text-xs">{chatClosesLabel(flight)}</span>
+                  )}
                 </div>
               </RadixDialog.Description>
             </div>
@@ -129,7 +145,7 @@ export function ChatDialog({ wave, viewer, open, onOpenChange }: Props) {
                   <Trash2 aria-hidden="true" className="h-5 w-5 text-red-600" />
                 </Button>
               ) : null}
-              <RadixDialog.Close asChild>
+              <RadixDialog.Close asChild ref={closeButton}>
                 <Button variant="ghost" size="icon" aria-label="Close chat">
                   <X aria-hidden="true" className="h-5 w-5" />
                 </Button>
@@ -147,7 +163,7 @@ export function ChatDialog({ wave, viewer, open, onOpenChange }: Props) {
 
           <footer className="border-t border-slate-200 px-4 pt-3 pb-[max(env(safe-area-inset-bottom),0.75rem)]">
             {sendRule.ok ? (
-              <ChatInput onSend={(content) => send.mutateAsync(content)} />
+              <ChatInput inputRef={messageBox} onSend={(content) => send.mutateAsync(content)} />
             ) : (
               <p className="rounded-xl bg-slate-100 px-3 py-3 text-center text-sm text-slate-700">
                 {sendRule.reason}

@@ -1,5 +1,5 @@
 import { SendHorizontal } from 'lucide-react';
-import { type FormEvent, type KeyboardEvent, useId, useState } from 'react';
+import { type FormEvent, type KeyboardEvent, type Ref, useId, useState } from 'react';
 import { MESSAGE_EMPTY, messageContentSchema } from '../../../../domain';
 import { Button } from '../../components/ui/button';
 import { Textarea } from '../../components/ui/textarea';
@@ -10,6 +10,8 @@ type Props = {
   onSend: (content: string) => unknown;
   disabled?: boolean;
   className?: string;
+  /** The message box itself, so the chat can open with focus in it. */
+  inputRef?: Ref<HTMLTextAreaElement>;
 };
 
 const MAX_ROWS = 5;
@@ -18,7 +20,7 @@ const MAX_ROWS = 5;
  * The chat's message box: Enter sends, Shift+Enter starts a new line, and Send is disabled
  * while the text is blank after trimming (the domain's messageContentSchema decides).
  */
-export function ChatInput({ onSend, disabled = false, className }: Props) {
+export function ChatInput({ onSend, disabled = false, className, inputRef }: Props) {
   const [value, setValue] = useState('');
   const id = useId();
   const parsed = messageContentSchema.safeParse(value);
@@ -52,6 +54,7 @@ export function ChatInput({ onSend, disabled = false, className }: Props) {
           Message
         </label>
         <Textarea
+          ref={inputRef}
           id={id}
           value={value}
           onChange={(event) => setValue(event.target.value)}

@@ -18,6 +18,7 @@ export {
   usePollInterval,
   useRealtimeConnected,
 } from './polling';
+export { useConnectionUpdateToast } from './use-connection-update-toast';
 export { useWaveCounts } from './use-wave-counts';
 export { WaveAction } from './wave-action';
 export { WaveCard } from './wave-card';

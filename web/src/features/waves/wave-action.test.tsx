@@ -2,7 +2,7 @@ import { QueryClientProvider } from '@tanstack/react-query';
 import { cleanup, fireEvent, render, screen } from '@testing-library/react';
 import { MemoryRouter } from 'react-router';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { type CrewCardAction, crewCardAction } from '../../../../domain';
+import { ALREADY_WAVED, type CrewCardAction, crewCardAction } from '../../../../domain';
 import { createQueryClient } from '../../lib/query-client';
 import { person } from './test-waves';
 import { WaveAction } from './wave-action';
@@ -83,11 +83,12 @@ describe('WaveAction', () => {
     expect(button.parentElement?.title).toBe('A wave already exists between you on this flight');
   });
 
-  it('shows Wave Sent disabled, Respond, and Chat as a link to the chat', () => {
-    renderAction({ kind: 'sent', label: 'Wave Sent' });
-    expect((screen.getByRole('button', { name: 'Wave Sent' }) as HTMLButtonElement).disabled).toBe(
+  it('shows Waved disabled with its words, Respond, and Chat as a link to the chat', () => {
+    renderAction({ kind: 'sent', label: 'Waved', note: ALREADY_WAVED });
+    expect((screen.getByRole('button', { name: /Waved/ }) as HTMLButtonElement).disabled).toBe(
       true,
     );
+    expect(screen.getByText(ALREADY_WAVED)).toBeTruthy();
     cleanup();
     renderAction({ kind: 'respond', label: 'Respond' });
     expect(screen.getByRole('button', { name: 'Respond' })).toBeTruthy();

@@ -34,9 +34,9 @@ export const chatPath = (waveId: number | null) =>
 
 /**
  * The wave button of a crew member card for every state but 'self': Wave (POST /api/waves,
- * then the 'Wave Sent!' dialog), Wave Sent (disabled), Respond (to Messages), Chat / Chat
- * (Departed) (opens the chat). It stays mounted when the wave changes state, so the dialog
- * survives the refetch that turns 'Wave' into 'Wave Sent'.
+ * then the 'Wave Sent!' dialog), Waved (disabled, with "You've already waved on this flight"
+ * beside it), Respond (to Messages), Chat / Chat (Departed) (opens the chat). It stays mounted
+ * when the wave changes state, so the dialog survives the refetch that turns 'Wave' into 'Waved'.
  */
 export function WaveAction({ action, member, flight, viewer, now, viewerOnFlight = true }: Props) {
   const navigate = useNavigate();
@@ -57,10 +57,19 @@ export function WaveAction({ action, member, flight, viewer, now, viewerOnFlight
       </Link>
     );
   } else if (action.kind === 'sent') {
+    // Visible, not a tooltip: the card says why there is nothing to press, and the same words
+    // whether or not the wave was declined (the sender is never told).
+    const noteId = `waved-${member.flightId}-${member.userId}`;
     button = (
-      <Button size="sm" variant="secondary" disabled>
-        {action.label}
-      </Button>
+      <span className="inline-flex flex-wrap items-center gap-2">
+        <Button size="sm" variant="secondary" disabled aria-describedby={noteId}>
+          <span aria-hidden="true">👋</span>
+          {action.label}
+        </Button>
+        <span id={noteId} className="text-xs text-slate-600">
+          {action.note}
+        </span>
+      </span>
     );
   } else if (action.kind === 'respond') {
     button = (
