@@ -1,5 +1,5 @@
 import { useEffect, useState } from 'react';
-import { ALLOWED_TAGS, CREW_ROLES, NOTE_MAX, TAGS_MAX } from '../../../../domain';
+import { ALLOWED_TAGS, CREW_ROLES, flightTitle, NOTE_MAX, TAGS_MAX } from '../../../../domain';
 import { Button } from '../../components/ui/button';
 import { Dialog } from '../../components/ui/dialog';
 import { Label } from '../../components/ui/input';
@@ -56,8 +56,8 @@ export function CrewEntryDialog({
       title={mode === 'join' ? 'Join Flight' : 'Edit your details'}
       description={
         mode === 'join'
-          ? `Add yourself to ${flightNumber}? Other crew will see your role, tags and note.`
-          : `Change your tags and note on ${flightNumber}.`
+          ? `Add yourself to ${flightTitle(flightNumber).text}? Other crew will see your role, tags and note.`
+          : `Change your tags and note on ${flightTitle(flightNumber).text}.`
       }
       footer={
         <>
