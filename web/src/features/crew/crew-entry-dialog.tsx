@@ -20,6 +20,9 @@ type Props = {
   onSubmit: (values: CrewEntryValues) => void;
 };
 
+/** Shown once the member has chosen the most tags a crew entry may have. */
+export const TAGS_FULL_MESSAGE = `You can choose up to ${TAGS_MAX} tags. Remove one to choose another.`;
+
 /** The Join Flight confirmation, also used to edit one's own tags and note later. */
 export function CrewEntryDialog({
   open,
@@ -115,6 +118,10 @@ export function CrewEntryDialog({
               );
             })}
           </div>
+          {/* The full picker says why the other chips are off instead of ignoring a tap. */}
+          <p role="status" className="text-xs text-slate-600">
+            {tags.length >= TAGS_MAX ? TAGS_FULL_MESSAGE : ''}
+          </p>
         </fieldset>
         <div className="space-y-1.5">
           <Label htmlFor="crew-note">Note (optional)</Label>
