@@ -11,6 +11,7 @@ export * from './rules/admin-members';
 export * from './rules/approval';
 export * from './rules/first-run';
 export * from './rules/flight-search';
+export * from './rules/flight-title';
 export * from './rules/flights';
 export * from './rules/identity';
 export * from './rules/membership';

@@ -33,6 +33,9 @@ function twoWeekRoster(firstNumber: number) {
   return { text: lines.join('\n'), flights };
 }
 
+/** A stored 'BA117 (1530)' as the screens name it: 'BA117 15:30 GMT' (issue 18 item 5). */
+const onScreen = (stored: string) => stored.replace(/ \((\d{2})(\d{2})\)$/, ' $1:$2 GMT');
+
 async function flightId(page: Page, flightNumber: string) {
   const res = await page.request.get('/api/user/flights');
   const items = (await res.json()) as { flight: { id: number; flightNumber: string } }[];
@@ -84,7 +87,7 @@ test('a roster upload, Home and My Flights, then a second member joins and sees 
   await expect(
     a.getByRole('heading', { name: `Search results for "${first.split(' ')[0]}"` }),
   ).toBeVisible();
-  const card = a.getByLabel(`Flight ${first}`, { exact: true });
+  const card = a.getByLabel(`Flight ${onScreen(first)}`, { exact: true });
   await expect(card).toBeVisible();
   await expect(card.getByText('LHR')).toBeVisible();
   await expect(card.getByText('06:55 GMT')).toBeVisible();
@@ -97,10 +100,12 @@ test('a roster upload, Home and My Flights, then a second member joins and sees 
   const mine = a.getByRole('list', { name: 'Your flights' });
   await expect(mine.getByRole('listitem')).toHaveCount(10);
   await expect(
-    mine.getByLabel(`Flight ${second}`, { exact: true }).getByText('Upcoming', { exact: true }),
+    mine
+      .getByLabel(`Flight ${onScreen(second)}`, { exact: true })
+      .getByText('Upcoming', { exact: true }),
   ).toBeVisible();
   await expect(
-    mine.getByLabel(`Flight ${second}`, { exact: true }).getByText('10:20 GMT'),
+    mine.getByLabel(`Flight ${onScreen(second)}`, { exact: true }).getByText('10:20 GMT'),
   ).toBeVisible();
 
   // Bob joins the first flight from its detail screen.
@@ -172,9 +177,9 @@ test('an admin deletes a flight from Home', async ({ browser, baseURL }) => {
   await expect(
     admin.getByRole('heading', { name: `Search results for "${number}"` }),
   ).toBeVisible();
-  const card = admin.getByLabel(`Flight ${number} (1415)`, { exact: true });
+  const card = admin.getByLabel(`Flight ${number} 14:15 GMT`, { exact: true });
   await expect(card).toBeVisible();
-  await card.getByRole('button', { name: `Delete flight ${number} (1415)` }).click();
+  await card.getByRole('button', { name: `Delete flight ${number} 14:15 GMT` }).click();
   const confirm = admin.getByRole('dialog', { name: 'Are you sure?' });
   await expect(confirm.getByText('permanently delete')).toBeVisible();
   await confirm.getByRole('button', { name: 'Delete' }).click();

@@ -195,7 +195,7 @@ export function FlightDetailPage() {
           <CalendarDays aria-hidden="true" className="h-4 w-4" />
           {formatDay(flight.departureDate, 'long')}
         </p>
-        <p className="text-sm text-slate-600">Flight {flight.flightNumber}</p>
+        <p className="text-sm text-slate-600">Flight {time ? `${name} ${time}` : name}</p>
         <p className={cn('font-medium', departed ? 'text-red-600' : 'text-emerald-700')}>
           {status}
         </p>

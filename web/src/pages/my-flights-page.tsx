@@ -111,13 +111,15 @@ export function MyFlightsPage() {
           {items.map((item) => {
             const { flight } = item;
             const badge = myFlightBadge(flight, now);
-            const { time } = flightName(flight.flightNumber);
+            const { name, time } = flightName(flight.flightNumber);
+            const label = time ? `${name} ${time}` : name;
             const departed = isDeparted(flight, now);
             return (
               <li key={item.id}>
-                <Card aria-label={`Flight ${flight.flightNumber}`} className="space-y-2">
+                <Card aria-label={`Flight ${label}`} className="space-y-2">
                   <div className="flex flex-wrap items-center gap-2">
-                    <h2 className="text-lg font-semibold">{flight.flightNumber}</h2>
+                    <h2 className="text-lg font-semibold">{name}</h2>
+                    {time ? <Badge tone="brand">{time}</Badge> : null}
                     <Badge tone={BADGE_TONE[badge]}>{badge}</Badge>
                     <Badge tone="brand">{item.role}</Badge>
                   </div>
@@ -126,7 +128,6 @@ export function MyFlightsPage() {
                   </p>
                   <p className="text-sm text-slate-600">
                     {formatDay(flight.departureDate)}
-                    {time ? ` · ${time}` : ''}
                     {flight.duration ? ` · ${flight.duration}` : ''}
                   </p>
                   <div className="flex items-center gap-2 pt-1">
@@ -140,7 +141,7 @@ export function MyFlightsPage() {
                       <Button
                         variant="ghost"
                         size="icon"
-                        aria-label={`Delete flight ${flight.flightNumber}`}
+                        aria-label={`Delete flight ${label}`}
                         onClick={() => setToDelete(item)}
                       >
                         <Trash2 aria-hidden="true" className="h-5 w-5 text-red-600" />
@@ -151,7 +152,7 @@ export function MyFlightsPage() {
                           variant="ghost"
                           size="icon"
                           disabled={departed}
-                          aria-label={`Leave flight ${flight.flightNumber}`}
+                          aria-label={`Leave flight ${label}`}
                           onClick={() => setToLeave(item)}
                         >
                           <LogOut aria-hidden="true" className="h-5 w-5 text-red-600" />

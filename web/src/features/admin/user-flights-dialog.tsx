@@ -1,4 +1,5 @@
 import { Link } from 'react-router';
+import { flightTitle } from '../../../../domain';
 import { Badge } from '../../components/ui/badge';
 import { Button } from '../../components/ui/button';
 import { Dialog } from '../../components/ui/dialog';
@@ -61,7 +62,7 @@ export function UserFlightsDialog({ user, onClose }: Props) {
                 >
                   <span className="flex items-center justify-between gap-2">
                     <span className="font-medium">
-                      {flight.flightNumber} {flight.origin} → {flight.destination}
+                      {flightTitle(flight.flightNumber).text} {flight.origin} → {flight.destination}
                     </span>
                     <span className="shrink-0 text-sm text-slate-600">
                       {formatDay(flight.departureDate)}

@@ -1,5 +1,5 @@
 import { useEffect, useState } from 'react';
-import { ALLOWED_TAGS, CREW_ROLES, NOTE_MAX, TAGS_MAX } from '../../../../domain';
+import { ALLOWED_TAGS, CREW_ROLES, flightTitle, NOTE_MAX, TAGS_MAX } from '../../../../domain';
 import { Button } from '../../components/ui/button';
 import { Dialog } from '../../components/ui/dialog';
 import { Label } from '../../components/ui/input';
@@ -19,6 +19,9 @@ type Props = {
   busy: boolean;
   onSubmit: (values: CrewEntryValues) => void;
 };
+
+/** Shown once the member has chosen the most tags a crew entry may have. */
+export const TAGS_FULL_MESSAGE = `You can choose up to ${TAGS_MAX} tags. Remove one to choose another.`;
 
 /** The Join Flight confirmation, also used to edit one's own tags and note later. */
 export function CrewEntryDialog({
@@ -56,8 +59,8 @@ export function CrewEntryDialog({
       title={mode === 'join' ? 'Join Flight' : 'Edit your details'}
       description={
         mode === 'join'
-          ? `Add yourself to ${flightNumber}? Other crew will see your role, tags and note.`
-          : `Change your tags and note on ${flightNumber}.`
+          ? `Add yourself to ${flightTitle(flightNumber).text}? Other crew will see your role, tags and note.`
+          : `Change your tags and note on ${flightTitle(flightNumber).text}.`
       }
       footer={
         <>
@@ -115,6 +118,10 @@ export function CrewEntryDialog({
               );
             })}
           </div>
+          {/* The full picker says why the other chips are off instead of ignoring a tap. */}
+          <p role="status" className="text-xs text-slate-600">
+            {tags.length >= TAGS_MAX ? TAGS_FULL_MESSAGE : ''}
+          </p>
         </fieldset>
         <div className="space-y-1.5">
           <Label htmlFor="crew-note">Note (optional)</Label>

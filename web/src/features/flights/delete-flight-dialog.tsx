@@ -1,3 +1,4 @@
+import { flightTitle } from '../../../../domain';
 import { ConfirmDialog } from '../../components/ui/confirm-dialog';
 import { toast } from '../../components/ui/toast';
 import { useDeleteFlight } from './api';
@@ -32,7 +33,7 @@ export function DeleteFlightDialog({
         onClose();
       },
     });
-  const name = flight?.flightNumber ?? '';
+  const name = flight ? flightTitle(flight.flightNumber).text : '';
   const text = {
     home: {
       title: 'Are you sure?',

@@ -3,6 +3,7 @@ import { Link } from 'react-router';
 import {
   departureTimeLabel,
   type FlightListItem,
+  flightTitle,
   homeCardStatus,
   isDeparted,
   relativeDayLabel,
@@ -24,15 +25,16 @@ type Props = {
 export function FlightCard({ flight, now, onDelete }: Props) {
   const departed = isDeparted(flight, now);
   const relative = relativeDayLabel(flight, now);
+  const title = flightTitle(flight.flightNumber);
   return (
     <Card
       data-testid="flight-card"
-      aria-label={`Flight ${flight.flightNumber}`}
+      aria-label={`Flight ${title.text}`}
       className={cn('space-y-3', departed && 'opacity-60')}
     >
       <div className="flex items-start justify-between gap-2">
         <div className="min-w-0">
-          <h3 className="truncate text-lg font-semibold">{flight.flightNumber}</h3>
+          <h3 className="truncate text-lg font-semibold">{title.number}</h3>
           <p className="text-slate-700">
             {flight.origin} <span aria-hidden="true">→</span>
             <span className="sr-only">to</span> {flight.destination}
@@ -47,7 +49,7 @@ export function FlightCard({ flight, now, onDelete }: Props) {
             <Button
               variant="ghost"
               size="icon"
-              aria-label={`Delete flight ${flight.flightNumber}`}
+              aria-label={`Delete flight ${title.text}`}
               onClick={() => onDelete(flight)}
             >
               <Trash2 aria-hidden="true" className="h-5 w-5 text-red-600" />

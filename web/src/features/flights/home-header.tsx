@@ -18,15 +18,18 @@ function Counter({ icon, label, value }: { icon: ReactNode; label: string; value
   );
 }
 
+/** A count with its word on the badge itself: the colour alone told nobody what it counted. */
 function Badge({
   to,
   count,
   label,
+  shortLabel,
   tone,
 }: {
   to: string;
   count: number;
   label: string;
+  shortLabel: string;
   tone: string;
 }) {
   if (count <= 0) return null;
@@ -35,11 +38,11 @@ function Badge({
       to={to}
       aria-label={`${count} ${label}`}
       className={cn(
-        'inline-flex h-7 min-w-7 items-center justify-center rounded-full px-2 text-xs font-bold text-white',
+        'inline-flex h-7 min-w-7 items-center justify-center gap-1 rounded-full px-2 text-xs font-bold whitespace-nowrap text-white',
         tone,
       )}
     >
-      {count}
+      {count} <span className="font-medium">{shortLabel}</span>
     </Link>
   );
 }
@@ -49,11 +52,12 @@ function NotificationBadges({ isAdmin }: { isAdmin: boolean }) {
   const counts = useWaveCounts();
   const pending = usePendingCount(isAdmin);
   return (
-    <div className="flex items-center gap-1.5">
+    <div className="flex flex-wrap items-center gap-1.5">
       <Badge
         to="/messages"
         count={counts.unreadMessages}
         label="unread messages"
+        shortLabel="unread"
         tone="bg-red-600"
       />
       {isAdmin ? (
@@ -61,10 +65,17 @@ function NotificationBadges({ isAdmin }: { isAdmin: boolean }) {
           to="/admin/approvals"
           count={pending.data?.count ?? 0}
           label="pending approvals"
+          shortLabel="to approve"
           tone="bg-purple-600"
         />
       ) : null}
-      <Badge to="/messages" count={counts.newWaves} label="pending waves" tone="bg-blue-600" />
+      <Badge
+        to="/messages"
+        count={counts.newWaves}
+        label="pending waves"
+        shortLabel={counts.newWaves === 1 ? 'wave' : 'waves'}
+        tone="bg-blue-600"
+      />
     </div>
   );
 }
@@ -83,7 +94,11 @@ export function HomeHeader({ clock, isAdmin }: { clock: ReactNode; isAdmin: bool
         </div>
         {clock}
       </div>
-      <dl className="grid grid-cols-4 gap-2" aria-label="Activity">
+      {/* These are everyone's figures, not the member's own (those are on the profile). */}
+      <p className="text-xs font-medium tracking-wide text-brand-50 uppercase">
+        Platform-wide activity
+      </p>
+      <dl className="grid grid-cols-4 gap-2" aria-label="Platform-wide activity">
         <Counter
           icon={<Plane aria-hidden="true" className={icon} />}
           label="Active flights"

@@ -2,6 +2,7 @@
 
 export type { SearchParams } from './api';
 export {
+  flightKeys,
   useAddFlightsBatch,
   useFlightDetail,
   useFlightSearch,

@@ -1,3 +1,4 @@
+import { flightTitle } from '../../../../domain';
 import { ConfirmDialog } from '../../components/ui/confirm-dialog';
 import { toast } from '../../components/ui/toast';
 import { useLeaveFlight } from './api';
@@ -37,7 +38,7 @@ export function LeaveFlightDialog({
       onCancel={onClose}
       onConfirm={() => entry && confirm(entry)}
       title="Leave flight"
-      description={`Are you sure you want to leave ${entry?.flightNumber ?? ''}? You will be removed from its crew list; the flight stays for the other crew.`}
+      description={`Are you sure you want to leave ${entry ? flightTitle(entry.flightNumber).text : ''}? You will be removed from its crew list; the flight stays for the other crew.`}
       confirmLabel="Leave flight"
       busy={leave.isPending}
       destructive

@@ -14,6 +14,7 @@ import type {
 import { api } from '../../lib/api-client';
 import { useSingleFlightMutation } from '../../lib/use-single-flight-mutation';
 import { sessionQueryKey, useSession } from '../auth';
+import { flightKeys } from '../flights';
 
 /** Cache keys of the profile screens. */
 export const profileKeys = {
@@ -59,9 +60,20 @@ function useUserMutation<TBody>(send: (body: TBody) => Promise<User>) {
   });
 }
 
-/** PUT /api/users/profile. */
-export const useUpdateProfile = () =>
-  useUserMutation((body: UpdateProfileRequest) => api.put<User>('/api/users/profile', body));
+/**
+ * PUT /api/users/profile. A change of rank refreshes every flight listing (spec flights §4:
+ * crew lists and cards show the member's rank), so no screen keeps the old one.
+ */
+export function useUpdateProfile() {
+  const queryClient = useQueryClient();
+  return useSingleFlightMutation({
+    mutationFn: (body: UpdateProfileRequest) => api.put<User>('/api/users/profile', body),
+    onSuccess: (user, body) => {
+      queryClient.setQueryData(sessionQueryKey, user);
+      if (body.role !== undefined) void queryClient.invalidateQueries({ queryKey: flightKeys.all });
+    },
+  });
+}
 
 /** PATCH /api/users/me (first-time setup). */
 export const useProfileSetup = () =>

@@ -9,11 +9,14 @@ function StatCard({
   label,
   value,
   total,
+  note,
 }: {
   icon: ReactNode;
   label: string;
   value: number;
   total: number;
+  /** What the figure counts, when the label alone would leave it open. */
+  note?: string;
 }) {
   return (
     <li className="rounded-2xl border border-slate-200 bg-white p-3 shadow-sm">
@@ -22,7 +25,10 @@ function StatCard({
         {label}
       </div>
       <p className="mt-1 text-2xl font-semibold tabular-nums">{value}</p>
-      <p className="text-xs text-slate-500">{total} all-time</p>
+      <p className="text-xs text-slate-500">
+        {note ? `${note} · ` : ''}
+        {total} all-time
+      </p>
     </li>
   );
 }
@@ -66,7 +72,8 @@ export function StatCards() {
       />
       <StatCard
         icon={<Handshake aria-hidden="true" className={icon} />}
-        label="Connections"
+        label="Live waves"
+        note="sent + received"
         value={liveConnections({
           flights: 0,
           wavesSent: a.wavesSent,

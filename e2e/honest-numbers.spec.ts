@@ -1,0 +1,64 @@
+import { randomInt } from 'node:crypto';
+import { expect, test } from '@playwright/test';
+import { approvedMember, signedInPage } from './helpers/members';
+
+const DAY = 24 * 60 * 60 * 1000;
+
+test.use({ viewport: { width: 390, height: 844 } });
+
+test('on a phone the notification prompt is one line, shown once, and flights read BA117 + 15:30 GMT', async ({
+  browser,
+  baseURL,
+}) => {
+  test.setTimeout(120_000);
+  const member = await approvedMember(baseURL!, `Nora Numbers ${randomInt(1000, 9999)}`);
+  const page = await signedInPage(browser, member);
+
+  // The prompt: one compact line, its button beside the text, not a fifth of the screen.
+  const prompt = page.getByRole('complementary', { name: 'Notifications' });
+  await expect(prompt).toBeVisible();
+  const box = (await prompt.boundingBox())!;
+  expect(box.height).toBeLessThanOrEqual(64);
+  const button = (await prompt
+    .getByRole('button', { name: 'Enable notifications' })
+    .boundingBox())!;
+  expect(button.y).toBeGreaterThanOrEqual(box.y);
+  expect(button.y + button.height).toBeLessThanOrEqual(box.y + box.height);
+
+  // Home's counters say whose figures they are.
+  await expect(page.getByText('Platform-wide activity', { exact: true })).toBeVisible();
+
+  // 'Not now' hides it for good on this device.
+  await prompt.getByRole('button', { name: 'Not now' }).click();
+  await expect(prompt).toHaveCount(0);
+  await page.reload();
+  await expect(page.getByRole('heading', { name: 'Flights', exact: true })).toBeVisible();
+  await expect(prompt).toHaveCount(0);
+
+  // A flight stored as 'BA#### (1530)' is titled by its number with a time chip.
+  const number = `BA${randomInt(1000, 9999)}`;
+  const day = new Date(Date.now() + 4 * DAY).toISOString().slice(0, 10);
+  const added = await page.request.post('/api/flights', {
+    data: {
+      flightNumber: `${number} (1530)`,
+      origin: 'LHR',
+      destination: 'JFK',
+      departureDate: day,
+    },
+  });
+  expect(added.status(), await added.text()).toBe(201);
+  const { id } = (await added.json()) as { id: number };
+
+  await page.goto(`/flight/${id}`);
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText(number);
+  await expect(page.getByText('15:30 GMT', { exact: true })).toBeVisible();
+  await expect(page.getByText('(1530)')).toHaveCount(0);
+
+  await page.goto('/my-flights');
+  const card = page.getByLabel(`Flight ${number} 15:30 GMT`, { exact: true });
+  await expect(card.getByRole('heading', { name: number, exact: true })).toBeVisible();
+  await expect(card.getByText('15:30 GMT', { exact: true })).toBeVisible();
+  await expect(page.getByText('(1530)')).toHaveCount(0);
+
+  await page.context().close();
+});

@@ -1,0 +1,40 @@
+import { cleanup, render, screen } from '@testing-library/react';
+import { MemoryRouter } from 'react-router';
+import { afterEach, describe, expect, it } from 'vitest';
+import type { FlightListItem } from '../../../../domain';
+import { FlightCard } from './flight-card';
+
+afterEach(cleanup);
+
+const flight: FlightListItem = {
+  id: 7,
+  flightNumber: 'BA117 (1530)',
+  origin: 'LHR',
+  destination: 'JFK',
+  departureDate: '2999-06-10T00:00:00.000Z',
+  duration: null,
+  createdAt: '2999-05-01T00:00:00.000Z',
+  crewCount: 2,
+  onlineCrewCount: 1,
+  tags: [],
+  isJoined: false,
+};
+
+describe('FlightCard title', () => {
+  it("is the number with a '15:30 GMT' chip, never the stored 'BA117 (1530)'", () => {
+    render(
+      <MemoryRouter>
+        <FlightCard
+          flight={flight}
+          now={new Date('2999-06-01T00:00:00.000Z')}
+          onDelete={() => {}}
+        />
+      </MemoryRouter>,
+    );
+    const card = screen.getByLabelText('Flight BA117 15:30 GMT');
+    expect(screen.getByRole('heading', { level: 3 }).textContent).toBe('BA117');
+    expect(screen.getByText('15:30 GMT')).toBeTruthy();
+    expect(card.textContent).not.toContain('(1530)');
+    expect(screen.getByRole('button', { name: 'Delete flight BA117 15:30 GMT' })).toBeTruthy();
+  });
+});
