@@ -38,3 +38,4 @@ export * from './schemas/realtime';
 export * from './schemas/registration';
 export * from './schemas/user';
 export * from './schemas/waves';
+export * from './demo-steps';

@@ -91,13 +91,13 @@ async function main() {
   const { database } = opening;
   try {
     await database.migrate();
-    await seed(database, config.appSecret, config.crewEmailDomains[0]!);
+    await seed(database, config.appSecret, config.crewEmailDomains[0]!, config.demoPasscode);
   } finally {
     await opening.close();
   }
 }
 
-async function seed(database: Database, appSecret: string, domain: string) {
+async function seed(database: Database, appSecret: string, domain: string, demoPasscode: string) {
   const { db } = database;
   const pins = createPinCipher(appSecret);
   const now = new Date();
@@ -253,6 +253,76 @@ async function seed(database: Database, appSecret: string, domain: string) {
       });
     }
   }
+  // One demo account (read-only, accounts spec §1) on the first two flights, with a wave waiting
+  // and a conversation, so a visitor sees every screen filled. It signs in with DEMO_PASSCODE.
+  const demoEmail = `demo@${domain}`;
+  const [knownDemo] = await db
+    .select({ id: users.id })
+    .from(users)
+    .where(eq(sql`lower(${users.email})`, demoEmail));
+  const demoId =
+    knownDemo?.id ??
+    (
+      await db
+        .insert(users)
+        .values({
+          email: demoEmail,
+          name: 'Demo Crew',
+          nickname: 'Demo',
+          role: 'Main Crew',
+          isDemoUser: true,
+          approvalStatus: 'approved',
+          verified: true,
+          subscriptionStatus: 'active',
+          membershipType: 'tester',
+          approvedAt: now,
+          disclaimerAcceptedAt: now,
+          passcodeEncrypted: pins.encrypt(demoPasscode),
+        })
+        .returning({ id: users.id })
+    )[0]!.id;
+  await db
+    .update(users)
+    .set({ passcodeEncrypted: pins.encrypt(demoPasscode) })
+    .where(eq(users.id, demoId));
+  // The demo account and the two crew who reach out to it, on the flights they meet on.
+  for (const [userId, flightId] of [
+    [demoId, flightIds[0]!],
+    [demoId, flightIds[1]!],
+    [ids[3]!, flightIds[0]!],
+    [ids[1]!, flightIds[1]!],
+  ] as const) {
+    await db
+      .insert(flightCrew)
+      .values({ flightId, userId, role: 'Main Crew' })
+      .onConflictDoNothing();
+  }
+  await db
+    .insert(waves)
+    .values({ senderId: ids[1]!, receiverId: demoId, flightId: flightIds[1]!, status: 'pending' })
+    .onConflictDoNothing();
+  const [demoChat] = await db
+    .insert(waves)
+    .values({
+      senderId: ids[3]!,
+      receiverId: demoId,
+      flightId: flightIds[0]!,
+      status: 'accepted',
+      senderRead: true,
+      receiverRead: false,
+    })
+    .onConflictDoNothing()
+    .returning({ id: waves.id });
+  if (demoChat) {
+    await db.insert(messages).values({
+      waveId: demoChat.id,
+      senderId: ids[3]!,
+      content: 'Welcome aboard! See you at the briefing.',
+      read: false,
+      createdAt: now,
+    });
+  }
+
   // Keep the all-time counters true to what now exists (they only ever grow).
   const [counts] = await db
     .select({
@@ -275,6 +345,9 @@ async function seed(database: Database, appSecret: string, domain: string) {
   );
   console.log(`Sign in as any of them with PIN ${SEED_PIN} (development only):`);
   for (const email of emails) console.log(`  ${email}`);
+  console.log(
+    `Demo account (read-only): sign in as ${demoEmail} with PIN ${demoPasscode} (DEMO_PASSCODE).`,
+  );
 }
 
 main().catch((error: unknown) => {

@@ -32,6 +32,7 @@ import { adminMembersRoutes } from './modules/admin/members-routes';
 import { adminRoutes } from './modules/admin/routes';
 import { authRoutes } from './modules/auth/routes';
 import { crewRoutes } from './modules/crew/routes';
+import { demoRoutes } from './modules/demo/routes';
 import { devMailEnabled } from './modules/dev-mail/enabled';
 import { devMailRoutes } from './modules/dev-mail/routes';
 import { flightRoutes } from './modules/flights/routes';
@@ -259,6 +260,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   await app.register(accountRoutes);
   await app.register(membershipRoutes);
   await app.register(realtimeRoutes);
+  await app.register(demoRoutes);
 
   const webDist = options.webDist === undefined ? path.join(root, 'web', 'dist') : options.webDist;
   await registerSpa(app, webDist);

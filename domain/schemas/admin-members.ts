@@ -131,6 +131,8 @@ export const createUserRequestSchema = z.object({
   isAdmin: z.boolean().optional().default(false),
   passcode: passcodeSchema.refine((pin) => Number(pin) >= 1000, 'Passcode must be 1000-9999'),
   membershipDuration: z.enum(MEMBERSHIP_DURATIONS).optional().default(DEFAULT_MEMBERSHIP_DURATION),
+  /** A read-only demo account: its PIN becomes DEMO_PASSCODE whatever was generated. */
+  isDemoUser: z.boolean().optional().default(false),
 });
 export type CreateUserRequest = z.input<typeof createUserRequestSchema>;
 export const createUserResponseSchema = z.object({

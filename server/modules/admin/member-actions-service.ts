@@ -168,6 +168,9 @@ export function createMemberActionsService(deps: AppDeps) {
    */
   async function create(admin: Admin, input: CreateInput) {
     const now = deps.clock.now();
+    // Demo accounts are shared and read-only: never admins, always the configured demo PIN.
+    enforce(canGrantAdminTo({ isDemoUser: input.isDemoUser }, input.isAdmin), badRequest);
+    const { pin } = adminPasscodeFor(input, input.passcode, deps.config.demoPasscode);
     try {
       const user = await createAccount(
         db,
@@ -177,9 +180,10 @@ export function createMemberActionsService(deps: AppDeps) {
           nickname: input.nickname,
           role: input.role,
           isAdmin: input.isAdmin,
+          isDemoUser: input.isDemoUser,
           ...adminCreatedMembership(input.membershipDuration, now),
           approvedBy: admin.id,
-          passcodeEncrypted: deps.pins.encrypt(input.passcode),
+          passcodeEncrypted: deps.pins.encrypt(pin),
           createdAt: now,
         },
         (created) => ({
@@ -191,6 +195,7 @@ export function createMemberActionsService(deps: AppDeps) {
             isAdmin: created.isAdmin,
             membershipType: created.membershipType,
             membershipDuration: input.membershipDuration,
+            isDemoUser: created.isDemoUser,
           },
         }),
         (tx, created) =>
@@ -199,7 +204,7 @@ export function createMemberActionsService(deps: AppDeps) {
             created.email,
             accountCreatedMail(
               created.name,
-              input.passcode,
+              pin,
               `${deps.config.publicUrl}/passcode?email=${encodeURIComponent(created.email)}`,
             ),
             now,

@@ -14,6 +14,8 @@ import { RequireAdmin } from './require-admin';
 const HomePage = lazyPage(() => import('../pages/home-page'), 'HomePage');
 const AdminPage = lazyPage(() => import('../pages/admin-page'), 'AdminPage');
 const ApprovalsPage = lazyPage(() => import('../pages/approvals-page'), 'ApprovalsPage');
+const GuidePage = lazyPage(() => import('../pages/guide-page'), 'GuidePage');
+const DemoPage = lazyPage(() => import('../pages/demo-page'), 'DemoPage');
 const CreatePasscodePage = lazyPage(
   () => import('../pages/create-passcode-page'),
   'CreatePasscodePage',
@@ -99,8 +101,8 @@ const publicRoutes: RouteEntry[] = [
   ['/passcode', 'Sign In', SignInPage],
   ['/verify-email', 'Create Passcode', CreatePasscodePage],
   ['/reset-passcode', 'Reset PIN', ResetPasscodePage],
-  ['/guide', 'Quick-start Guide'],
-  ['/demo', 'Demo'],
+  ['/guide', 'Quick-start Guide', GuidePage],
+  ['/demo', 'Demo', DemoPage],
   ['/test-push', 'Push Test', TestPushPage],
 ];
 

@@ -298,6 +298,7 @@ describe('/admin dialogs', () => {
           isAdmin: false,
           passcode: pin,
           membershipDuration: 'lifetime',
+          isDemoUser: false,
         },
       },
     ]);

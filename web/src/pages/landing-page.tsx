@@ -133,6 +133,16 @@ export function LandingPage() {
         </div>
       </Card>
 
+      <nav aria-label="Learn more" className="flex justify-center gap-6 text-sm">
+        {/* A new tab keeps what the visitor typed on this page while they read. */}
+        <a href="/guide" target="_blank" rel="noopener" className="text-brand-700 underline">
+          Quick-start guide
+        </a>
+        <Link to="/demo" className="text-brand-700 underline">
+          Take the tour
+        </Link>
+      </nav>
+
       <Dialog
         open={privacyOpen}
         onOpenChange={setPrivacyOpen}

@@ -49,6 +49,7 @@ export function AddUserDialog({ open, busy, onCancel, onCreate }: Props) {
   const [nickname, setNickname] = useState('');
   const [role, setRole] = useState('');
   const [isAdmin, setIsAdmin] = useState(false);
+  const [isDemoUser, setIsDemoUser] = useState(false);
   const [duration, setDuration] = useState<MembershipDuration>(DEFAULT_MEMBERSHIP_DURATION);
   const [pin, setPin] = useState(generatePin);
   const [emailProblem, setEmailProblem] = useState<string | null>(null);
@@ -60,6 +61,7 @@ export function AddUserDialog({ open, busy, onCancel, onCreate }: Props) {
     setNickname('');
     setRole('');
     setIsAdmin(false);
+    setIsDemoUser(false);
     setDuration(DEFAULT_MEMBERSHIP_DURATION);
     setPin(generatePin());
     setEmailProblem(null);
@@ -71,7 +73,8 @@ export function AddUserDialog({ open, busy, onCancel, onCreate }: Props) {
       name,
       nickname,
       role: role || null,
-      isAdmin,
+      isAdmin: isAdmin && !isDemoUser,
+      isDemoUser,
       passcode: pin,
       membershipDuration: duration,
     });
@@ -172,19 +175,36 @@ export function AddUserDialog({ open, busy, onCancel, onCreate }: Props) {
             </select>
           </div>
         </div>
-        <Checkbox label="Admin rights" checked={isAdmin} onCheckedChange={setIsAdmin} />
-        <div className="flex items-center justify-between gap-3 rounded-xl bg-slate-50 p-3">
-          <p>
-            <span className="block text-sm text-slate-600">Generated PIN</span>
-            <output aria-label="Generated PIN" className="font-mono text-xl tracking-[0.3em]">
-              {pin}
-            </output>
+        <Checkbox
+          label="Admin rights"
+          checked={isAdmin && !isDemoUser}
+          disabled={isDemoUser}
+          onCheckedChange={setIsAdmin}
+        />
+        <Checkbox
+          label="Demo account (read-only)"
+          checked={isDemoUser}
+          onCheckedChange={setIsDemoUser}
+        />
+        {isDemoUser ? (
+          <p className="rounded-xl bg-slate-50 p-3 text-sm text-slate-700">
+            A demo account can look around but not add flights, wave, message or delete. It signs in
+            with the demo PIN (DEMO_PASSCODE), not a generated one.
           </p>
-          <Button variant="outline" size="sm" onClick={() => setPin(generatePin())}>
-            <RefreshCw aria-hidden="true" className="h-4 w-4" />
-            New PIN
-          </Button>
-        </div>
+        ) : (
+          <div className="flex items-center justify-between gap-3 rounded-xl bg-slate-50 p-3">
+            <p>
+              <span className="block text-sm text-slate-600">Generated PIN</span>
+              <output aria-label="Generated PIN" className="font-mono text-xl tracking-[0.3em]">
+                {pin}
+              </output>
+            </p>
+            <Button variant="outline" size="sm" onClick={() => setPin(generatePin())}>
+              <RefreshCw aria-hidden="true" className="h-4 w-4" />
+              New PIN
+            </Button>
+          </div>
+        )}
       </form>
     </Dialog>
   );
