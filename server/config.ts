@@ -397,12 +397,13 @@ let testVapidKeys: { publicKey: string; privateKey: string } | undefined;
 
 /** A config for tests: no files touched, every limit explicit. */
 export function testConfig(overrides: Partial<Config> = {}): Config {
+  testVapidKeys ??= generateVapidKeys();
   return {
     ...loadConfig({
       NODE_ENV: 'test',
       APP_SECRET: 'test-secret-'.padEnd(64, 'x'),
       STRIPE_WEBHOOK_SECRET: 'whsec_test_'.padEnd(64, 'x'),
-      VAPID_PUBLIC_KEY: (testVapidKeys ??= generateVapidKeys()).publicKey,
+      VAPID_PUBLIC_KEY: testVapidKeys.publicKey,
       VAPID_PRIVATE_KEY: testVapidKeys.privateKey,
     }),
     dataDir: path.resolve('.test-output/data'),
