@@ -2,6 +2,7 @@ import { Bell, X } from 'lucide-react';
 import { useState } from 'react';
 import { Button } from '../../components/ui/button';
 import { cn } from '../../lib/cn';
+import { withPushSubscription } from './push-subscription';
 
 const DISMISSED_KEY = 'jumpseat.notificationsPromptDismissed';
 
@@ -38,7 +39,7 @@ export function EnableNotificationsPrompt({
 
   async function enable() {
     try {
-      setPermission(await Notification.requestPermission());
+      setPermission(withPushSubscription(await Notification.requestPermission()));
     } catch {
       setPermission(currentPermission());
     }
