@@ -3,6 +3,7 @@
  * zod schemas, and the roster parser. No I/O and no clock: time-dependent rules take `now`.
  */
 export * from './constants';
+export * from './demo-steps';
 export * from './roster/airports';
 export * from './roster/parser';
 export * from './rules/access';
@@ -19,6 +20,7 @@ export * from './rules/payments';
 export * from './rules/presenter';
 export * from './rules/pricing';
 export * from './rules/profile-picture';
+export * from './rules/push';
 export * from './rules/retention';
 export * from './rules/stats';
 export * from './rules/throttle';
@@ -34,8 +36,8 @@ export * from './schemas/flights';
 export * from './schemas/messages';
 export * from './schemas/payments';
 export * from './schemas/profile';
+export * from './schemas/push';
 export * from './schemas/realtime';
 export * from './schemas/registration';
 export * from './schemas/user';
 export * from './schemas/waves';
-export * from './demo-steps';

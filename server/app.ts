@@ -40,6 +40,8 @@ import { healthRoutes } from './modules/health/routes';
 import { membershipRoutes } from './modules/membership/routes';
 import { messageRoutes } from './modules/messages/routes';
 import { paymentRoutes } from './modules/payments/routes';
+import { pushRoutes } from './modules/push/routes';
+import { createPushSender } from './modules/push/sender';
 import { type Bus, createLocalBus, createPostgresBus } from './modules/realtime/bus';
 import { registerLiveInvalidation } from './modules/realtime/live-invalidation';
 import { realtimeRoutes } from './modules/realtime/routes';
@@ -183,7 +185,15 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     options.bus ??
     (config.databaseUrl ? await createPostgresBus(config.databaseUrl, app.log) : createLocalBus());
   const memberThrottle = createMemberThrottle(clock);
-  const realtime = createRealtime({ database, clock, bus, log: app.log, throttle: memberThrottle });
+  const push = createPushSender({ database, config, log: app.log });
+  const realtime = createRealtime({
+    database,
+    clock,
+    bus,
+    log: app.log,
+    throttle: memberThrottle,
+    push,
+  });
   // A revoked session closes its sockets, and leaves the session cache, on every instance.
   const sessions = createSessionStore(database.db, ({ userId, tokenHash }) =>
     realtime.publish({ e: 'revoke', userId, ...(tokenHash ? { tokenHash } : {}) }),
@@ -202,6 +212,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     database,
     clock,
     realtime,
+    push,
     sessions,
     pins: createPinCipher(config.appSecret),
     rateLimiter: createRateLimiter(database.db),
@@ -261,6 +272,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   await app.register(membershipRoutes);
   await app.register(realtimeRoutes);
   await app.register(demoRoutes);
+  await app.register(pushRoutes);
 
   const webDist = options.webDist === undefined ? path.join(root, 'web', 'dist') : options.webDist;
   await registerSpa(app, webDist);

@@ -90,6 +90,37 @@ describe('loadConfig', () => {
     );
   });
 
+  it('generates the VAPID key pair once into DATA_DIR (mode 0600) unless set, and checks its subject', () => {
+    const dir = mkdtempSync(path.join(os.tmpdir(), 'jumpseat-config-'));
+    const env = { ...base, DATA_DIR: dir };
+    const first = loadConfig(env).push.vapid;
+    expect(Buffer.from(first.publicKey, 'base64url')).toHaveLength(65);
+    expect(Buffer.from(first.privateKey, 'base64url')).toHaveLength(32);
+    expect(loadConfig(env).push.vapid).toEqual(first);
+    expect(statSync(path.join(dir, 'vapid-keys.json')).mode & 0o777).toBe(0o600);
+    const given = { VAPID_PUBLIC_KEY: first.publicKey, VAPID_PRIVATE_KEY: first.privateKey };
+    expect(loadConfig({ ...base, ...given }).push.vapid).toEqual(first);
+    expect(() => loadConfig({ ...base, VAPID_PUBLIC_KEY: first.publicKey })).toThrow(
+      /^VAPID_PRIVATE_KEY: set VAPID_PUBLIC_KEY and VAPID_PRIVATE_KEY together/,
+    );
+    expect(() => loadConfig({ ...base, ...given, VAPID_PUBLIC_KEY: 'abc' })).toThrow(
+      /^VAPID_PUBLIC_KEY: must be an uncompressed P-256 public key/,
+    );
+    expect(() => loadConfig({ ...base, VAPID_SUBJECT: 'http://jumpseat.example' })).toThrow(
+      /^VAPID_SUBJECT: must be a mailto: address or an https: URL/,
+    );
+    expect(loadConfig({ ...base, VAPID_SUBJECT: 'mailto:ops@jumpseat.example' }).push.subject).toBe(
+      'mailto:ops@jumpseat.example',
+    );
+    expect(loadConfig(base).push.endpointHosts).toContain('fcm.googleapis.com');
+    expect(
+      loadConfig({ ...base, PUSH_ENDPOINT_HOSTS: '127.0.0.1:4000' }).push.endpointHosts,
+    ).toEqual(['127.0.0.1:4000']);
+    expect(() => loadConfig({ ...base, PUSH_ENDPOINT_HOSTS: 'http://x/' })).toThrow(
+      /^PUSH_ENDPOINT_HOSTS: must be host names/,
+    );
+  });
+
   it('requires APP_SECRET with DATABASE_URL', () => {
     expect(() => loadConfig({ DATABASE_URL: 'postgres://u@127.0.0.1:5432/db' })).toThrow(
       /^APP_SECRET: required when DATABASE_URL is set/,

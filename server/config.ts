@@ -1,8 +1,9 @@
-import { randomBytes } from 'node:crypto';
+import { createECDH, randomBytes } from 'node:crypto';
 import { chmodSync, existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { z } from 'zod';
 import { DEFAULT_PRICES } from '../domain/rules/pricing';
+import { DEFAULT_PUSH_ENDPOINT_HOSTS } from '../domain/rules/push';
 import type { priceTableSchema } from '../domain/schemas/payments';
 import { parseTrustProxy, type TrustProxy } from './lib/trust-proxy';
 
@@ -113,6 +114,36 @@ const envSchema = z.object({
       return parsed;
     }),
   LOG_LEVEL: optionalString,
+  VAPID_PUBLIC_KEY: optionalString.refine(
+    (v) => v === undefined || base64urlBytes(v) === 65,
+    'must be an uncompressed P-256 public key, base64url (65 bytes), as web-push generate-vapid-keys prints',
+  ),
+  VAPID_PRIVATE_KEY: optionalString.refine(
+    (v) => v === undefined || base64urlBytes(v) === 32,
+    'must be a P-256 private key, base64url (32 bytes)',
+  ),
+  VAPID_SUBJECT: optionalString.refine(
+    (v) => v === undefined || /^mailto:[^\s@]+@[^\s@]+$/.test(v) || /^https:\/\/[^\s/]+/.test(v),
+    'must be a mailto: address or an https: URL (push services contact you there)',
+  ),
+  PUSH_ENDPOINT_HOSTS: z
+    .string()
+    .optional()
+    .transform((v, ctx) => {
+      if (v === undefined || v.trim() === '') return DEFAULT_PUSH_ENDPOINT_HOSTS;
+      const list = v
+        .split(',')
+        .map((h) => h.trim().toLowerCase())
+        .filter(Boolean);
+      if (list.some((h) => !/^(\*\.)?[a-z0-9.-]+(:\d+)?$/.test(h))) {
+        ctx.addIssue({
+          code: 'custom',
+          message: 'must be host names (host, *.domain or host:port)',
+        });
+        return z.NEVER;
+      }
+      return list;
+    }),
   RATE_LIMIT_LOGIN_PER_IP: positiveInt(20),
   RATE_LIMIT_RESET_PER_HOUR: positiveInt(2),
   RATE_LIMIT_RESET_PER_DAY: positiveInt(5),
@@ -170,6 +201,16 @@ export type Config = {
   /** The proxies believed about the client's address (X-Forwarded-For); false: none. */
   trustProxy: TrustProxy;
   logLevel: string;
+  /**
+   * Web Push: the VAPID key pair (from the environment, or generated once into DATA_DIR) and the
+   * only hosts a subscription's endpoint may name (domain/rules/push.ts).
+   */
+  push: {
+    /** VAPID_SUBJECT: how push services contact the operator (mailto: or https:). */
+    subject: string;
+    readonly vapid: { publicKey: string; privateKey: string };
+    endpointHosts: string[];
+  };
   limits: {
     loginPerIp: number;
     resetPerHour: number;
@@ -214,6 +255,11 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       `${e.STRIPE_PRICE_MONTHLY ? 'STRIPE_PRICE_YEARLY' : 'STRIPE_PRICE_MONTHLY'}: required with STRIPE_SECRET_KEY (the Stripe price id of each plan)`,
     );
   }
+  if (Boolean(e.VAPID_PUBLIC_KEY) !== Boolean(e.VAPID_PRIVATE_KEY)) {
+    throw new ConfigError(
+      `${e.VAPID_PUBLIC_KEY ? 'VAPID_PRIVATE_KEY' : 'VAPID_PUBLIC_KEY'}: set VAPID_PUBLIC_KEY and VAPID_PRIVATE_KEY together`,
+    );
+  }
   if (e.TELEGRAM_BOT_TOKEN && !e.TELEGRAM_CHAT_ID) {
     throw new ConfigError(
       'TELEGRAM_CHAT_ID: required with TELEGRAM_BOT_TOKEN (the chat or group to notify)',
@@ -222,6 +268,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   const nodeEnv = e.NODE_ENV === 'test' || e.NODE_ENV === 'development' ? e.NODE_ENV : 'production';
   const portNumber = e.PORT ?? 5000;
   const dataDir = path.resolve(e.DATA_DIR ?? './data');
+  let vapidKeys: { publicKey: string; privateKey: string } | undefined;
   return {
     env: nodeEnv,
     declaredProduction: e.NODE_ENV === 'production',
@@ -263,6 +310,23 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     demoPasscode: e.DEMO_PASSCODE ?? '0000',
     trustProxy: e.TRUST_PROXY,
     logLevel: e.LOG_LEVEL ?? (nodeEnv === 'test' ? 'silent' : 'info'),
+    push: {
+      subject:
+        e.VAPID_SUBJECT ??
+        (e.PUBLIC_URL?.startsWith('https:')
+          ? e.PUBLIC_URL.replace(/\/$/, '')
+          : `mailto:${e.ADMIN_EMAIL ?? 'no-reply@jumpseat.local'}`),
+      // Read (or generated) on first use, when the app is built: a config read by a script or a
+      // test that never sends a push leaves DATA_DIR alone.
+      get vapid() {
+        vapidKeys ??=
+          e.VAPID_PUBLIC_KEY && e.VAPID_PRIVATE_KEY
+            ? { publicKey: e.VAPID_PUBLIC_KEY, privateKey: e.VAPID_PRIVATE_KEY }
+            : readOrCreateVapidKeys(dataDir);
+        return vapidKeys;
+      },
+      endpointHosts: e.PUSH_ENDPOINT_HOSTS,
+    },
     limits: {
       loginPerIp: e.RATE_LIMIT_LOGIN_PER_IP,
       resetPerHour: e.RATE_LIMIT_RESET_PER_HOUR,
@@ -291,13 +355,56 @@ function readOrCreateSecret(dataDir: string, name: string, form: 'hex' | 'whsec'
   return secret;
 }
 
+function base64urlBytes(v: string): number {
+  return /^[A-Za-z0-9_-]+={0,2}$/.test(v) ? Buffer.from(v, 'base64url').length : -1;
+}
+
+/** A fresh VAPID key pair (P-256), in the base64url form browsers and web-push use. */
+function generateVapidKeys() {
+  const ecdh = createECDH('prime256v1');
+  ecdh.generateKeys();
+  const priv = ecdh.getPrivateKey();
+  return {
+    publicKey: ecdh.getPublicKey('base64url'),
+    privateKey: Buffer.concat([Buffer.alloc(32 - priv.length), priv]).toString('base64url'),
+  };
+}
+
+/**
+ * Generated VAPID keys are kept in DATA_DIR and reused: a new key pair would orphan every
+ * browser's subscription (push services bind a subscription to the key it was made with).
+ */
+function readOrCreateVapidKeys(dataDir: string): { publicKey: string; privateKey: string } {
+  const file = path.join(dataDir, 'vapid-keys.json');
+  if (existsSync(file)) {
+    const keys = JSON.parse(readFileSync(file, 'utf8')) as {
+      publicKey: string;
+      privateKey: string;
+    };
+    if (base64urlBytes(keys.publicKey) === 65 && base64urlBytes(keys.privateKey) === 32)
+      return keys;
+    throw new ConfigError(`${file}: not a VAPID key pair; remove it to generate a new one`);
+  }
+  mkdirSync(dataDir, { recursive: true });
+  const keys = generateVapidKeys();
+  writeFileSync(file, `${JSON.stringify(keys)}\n`, { mode: 0o600 });
+  chmodSync(file, 0o600);
+  return keys;
+}
+
+/** One key pair for every test config of this process: generating is cheap, files are not. */
+let testVapidKeys: { publicKey: string; privateKey: string } | undefined;
+
 /** A config for tests: no files touched, every limit explicit. */
 export function testConfig(overrides: Partial<Config> = {}): Config {
+  testVapidKeys ??= generateVapidKeys();
   return {
     ...loadConfig({
       NODE_ENV: 'test',
       APP_SECRET: 'test-secret-'.padEnd(64, 'x'),
       STRIPE_WEBHOOK_SECRET: 'whsec_test_'.padEnd(64, 'x'),
+      VAPID_PUBLIC_KEY: testVapidKeys.publicKey,
+      VAPID_PRIVATE_KEY: testVapidKeys.privateKey,
     }),
     dataDir: path.resolve('.test-output/data'),
     ...overrides,

@@ -243,6 +243,31 @@ export const sessions = pgTable(
   (t) => [index('sessions_user_idx').on(t.userId)],
 );
 
+/**
+ * Web Push subscriptions: one row per device (browser profile) of a member. The endpoint is
+ * unique: a browser that signs in as someone else moves its row to them (ON CONFLICT), so a
+ * device never receives another member's notifications.
+ */
+export const pushSubscriptions = pgTable(
+  'push_subscriptions',
+  {
+    id: serial('id').primaryKey(),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    endpoint: text('endpoint').notNull(),
+    p256dh: text('p256dh').notNull(),
+    auth: text('auth').notNull(),
+    createdAt: ts('created_at').notNull(),
+    updatedAt: ts('updated_at').notNull(),
+  },
+  (t) => [
+    uniqueIndex('push_subscriptions_endpoint_idx').on(t.endpoint),
+    index('push_subscriptions_user_idx').on(t.userId),
+  ],
+);
+export type PushSubscriptionRow = typeof pushSubscriptions.$inferSelect;
+
 /** Sign-in attempts, for per-address limits and the audit trail. */
 export const loginAttempts = pgTable(
   'login_attempts',

@@ -19,7 +19,12 @@ const pushTestRequest = z.object({
 });
 const pushTestResponse = z.object({
   success: z.boolean(),
-  results: z.object({ websocket: z.number().int(), email: z.boolean() }),
+  results: z.object({
+    websocket: z.number().int(),
+    email: z.boolean(),
+    /** Devices the Web Push reached (push services that accepted it). */
+    webpush: z.number().int(),
+  }),
 });
 
 /**
@@ -116,7 +121,14 @@ export const realtimeRoutes: FastifyPluginAsyncZod = async (app) => {
         type: 'push_notification',
         data: { title: 'Test Notification', message, url: '/home' },
       });
-      return { success: true, results: { websocket, email: false } };
+      // Every device, open tab or not: this is the test of the push channel itself.
+      const webpush = await app.deps.push.sendToMember(target, {
+        title: 'Test Notification',
+        body: message,
+        url: '/home',
+        tag: 'test-push',
+      });
+      return { success: true, results: { websocket, email: false, webpush } };
     },
   );
 

@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { eq, inArray, or } from 'drizzle-orm';
+import { and, eq, inArray, not, or, sql } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import type { WebSocket } from 'ws';
 import {
@@ -10,6 +10,7 @@ import {
   type LiveMessage,
   MAX_SOCKETS_PER_MEMBER,
   type Message,
+  type PushPayload,
   type ServerFrame,
   storableInput,
   TOO_MANY_MESSAGES,
@@ -31,7 +32,8 @@ import type { Clock } from '../../lib/clock';
 import { HttpError } from '../../lib/errors';
 import type { MemberThrottle } from '../../lib/member-throttle';
 import { presentMessage } from '../messages/presenter';
-import { isOnlineAt } from '../users/online';
+import type { PushSender } from '../push/sender';
+import { isOnlineAt, isOnlineSql } from '../users/online';
 import { presentMember } from '../users/presenter';
 import type { Bus, BusEvent } from './bus';
 import { type Connection, createHub } from './hub';
@@ -66,6 +68,7 @@ export function createRealtime(deps: {
   bus: Bus;
   log: FastifyBaseLogger;
   throttle: MemberThrottle;
+  push: Pick<PushSender, 'notify'>;
 }) {
   const { db } = deps.database;
   const hub = createHub();
@@ -74,7 +77,60 @@ export function createRealtime(deps: {
   let handlers: FrameHandlers | null = null;
   let sweep: NodeJS.Timeout | null = null;
 
+  /**
+   * The notification a wave event means for one of its two people (the receiver of a new wave,
+   * the sender of an accepted one), the same on a socket and as a Web Push. Says nothing of who
+   * waved: the reveal rules decide that, in the app.
+   */
+  function waveNotice(event: Extract<BusEvent, { e: 'wave' }>) {
+    const [senderId, receiverId] = event.to;
+    if (event.status === 'pending' && receiverId !== undefined)
+      return {
+        userId: receiverId,
+        title: 'New Wave',
+        message: 'A crew member waved at you',
+        url: '/messages',
+        tag: `wave-${event.id}`,
+      };
+    if (event.status === 'accepted' && senderId !== undefined)
+      return {
+        userId: senderId,
+        title: 'Wave Accepted',
+        message: 'Your wave was accepted: say hello!',
+        url: `/messages?waveId=${event.id}`,
+        tag: `wave-${event.id}`,
+      };
+    return null;
+  }
+
+  /**
+   * A Web Push to the member's devices when no socket of theirs is open: none on this instance
+   * and, with several instances (PostgreSQL bus), no recent socket heartbeat in the database
+   * (an open socket refreshes it every 30 s; the last socket closing clears it). Decided here, on
+   * the instance that committed the change, so the push is sent once.
+   */
+  function pushIfAway(userId: number, payload: PushPayload | (() => Promise<PushPayload>)) {
+    if (hub.has(userId)) return;
+    const away =
+      deps.bus.kind === 'postgres'
+        ? not(
+            sql`exists (${db
+              .select({ one: sql`1` })
+              .from(users)
+              .where(and(eq(users.id, userId), isOnlineSql(deps.clock.now())))})`,
+          )
+        : undefined;
+    deps.push.notify(userId, payload, away);
+  }
+
   function publish(event: BusEvent) {
+    if (event.e === 'wave') {
+      const notice = waveNotice(event);
+      if (notice) {
+        const { userId, message, ...rest } = notice;
+        pushIfAway(userId, { ...rest, body: message });
+      }
+    }
     deps.bus.publish(event).catch((err: unknown) => deps.log.warn({ err }, 'event publish failed'));
   }
 
@@ -133,6 +189,21 @@ export function createRealtime(deps: {
     });
     const { wave, sender } = sent;
     const recipientId = wave.senderId === sender.id ? wave.receiverId : wave.senderId;
+    // The sender's name as the recipient may see it (reveal rules), read only if they have a
+    // device to push to.
+    pushIfAway(recipientId, async () => {
+      const [recipient] = await db.select().from(users).where(eq(users.id, recipientId));
+      const name = recipient
+        ? presentMember(recipient, { ...sender, isOnline: isOnlineAt(sender, now) }, wave, now)
+            .displayName
+        : 'Crew member';
+      return {
+        title: 'New Message',
+        body: `${name}: ${sent.message.content.slice(0, 80)}`,
+        url: `/messages?waveId=${wave.id}`,
+        tag: `chat-${wave.id}`,
+      };
+    });
     if (deps.bus.kind === 'postgres') {
       publish({
         e: 'message',
@@ -164,20 +235,15 @@ export function createRealtime(deps: {
           type: 'wave_update',
           data: { waveId: event.id, status: event.status },
         });
-        if (event.status === 'pending') {
-          hub.send(event.to.slice(1), {
-            type: 'push_notification',
-            data: { title: 'New Wave', message: 'A crew member waved at you', url: '/messages' },
-          });
-        } else if (event.status === 'accepted') {
-          hub.send(event.to.slice(0, 1), {
-            type: 'push_notification',
-            data: {
-              title: 'Wave Accepted',
-              message: 'Your wave was accepted: say hello!',
-              url: `/messages?waveId=${event.id}`,
-            },
-          });
+        {
+          const notice = waveNotice(event);
+          if (notice) {
+            const { title, message, url } = notice;
+            hub.send([notice.userId], {
+              type: 'push_notification',
+              data: { title, message, url },
+            });
+          }
         }
         return;
       case 'wave_deleted':

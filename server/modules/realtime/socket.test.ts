@@ -336,7 +336,10 @@ describe('the WebSocket channel', () => {
       headers: { cookie },
       payload: { message: 'ping me' },
     });
-    expect(res.json()).toEqual({ success: true, results: { websocket: 1, email: false } });
+    expect(res.json()).toEqual({
+      success: true,
+      results: { websocket: 1, email: false, webpush: 0 },
+    });
     expect(await client.next('push_notification')).toMatchObject({ data: { message: 'ping me' } });
     const other = await buildCrew(t.database.db);
     const refused = await t.app.inject({

@@ -1,7 +1,11 @@
 import { Suspense } from 'react';
 import { Outlet } from 'react-router';
 import { SkeletonCards } from '../components/ui/skeleton';
-import { EnableNotificationsPrompt, NavigationBridge } from '../features/notifications';
+import {
+  EnableNotificationsPrompt,
+  NavigationBridge,
+  PushSubscriptionSync,
+} from '../features/notifications';
 import { MemberPresence } from '../features/presence';
 import { BottomNav } from './bottom-nav';
 import { RequireSession } from './require-session';
@@ -12,6 +16,7 @@ export function MemberLayout() {
     <RequireSession>
       <MemberPresence />
       <NavigationBridge />
+      <PushSubscriptionSync />
       <div className="mx-auto min-h-dvh max-w-lg px-4 pt-4 pb-24">
         <EnableNotificationsPrompt className="mb-4" />
         <Suspense fallback={<SkeletonCards />}>
@@ -27,6 +32,7 @@ export function PublicLayout() {
   return (
     <div className="mx-auto min-h-dvh max-w-lg px-4 py-6">
       <NavigationBridge />
+      <PushSubscriptionSync />
       <Suspense fallback={<SkeletonCards />}>
         <Outlet />
       </Suspense>

@@ -4,3 +4,7 @@ export { EnableNotificationsPrompt } from './enable-notifications-prompt';
 export { NavigationBridge } from './navigation';
 export { showPushNotification } from './notify';
 export { setOpenChat } from './open-chat';
+export {
+  ensurePushSubscription,
+  PushSubscriptionSync,
+} from './push-subscription';
