@@ -23,6 +23,7 @@ function mark({ size, maskable }) {
   const inset = maskable ? 0.28 : 0.2;
   const plane = size * (1 - 2 * inset);
   return `<svg xmlns="http://www.w3.org/2000/svg" width="${size}" height="${size}" viewBox="0 0 ${size} ${size}">
+  <title>Jumpseat</title>
   <rect width="${size}" height="${size}" rx="${radius}" fill="${BRAND}"/>
   <g transform="translate(${size * inset} ${size * inset}) scale(${plane / 24})">
     <path d="${PLANE}" fill="none" stroke="#ffffff" stroke-width="2" stroke-linecap="round" stroke-linejoin="round"/>
