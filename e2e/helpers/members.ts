@@ -67,12 +67,15 @@ async function joinFlightByApi(page: Page, flight: Record<string, string>) {
 
 /**
  * Two approved members, each signed in in their own browser, both on one flight three days
- * ahead (a bracketed time keeps the chat open until then). Names get a random suffix.
+ * ahead (a bracketed time keeps the chat open until then). Names get a random suffix. Their
+ * browsers have already been offered the install dialog (it opens after a first accepted
+ * wave and would cover the journey), unless `installOffered: false`.
  */
 export async function twoMembersOnAFlight(
   browser: Browser,
   baseURL: string,
   names: [string, string],
+  { installOffered = true }: { installOffered?: boolean } = {},
 ) {
   const suffix = randomBytes(2).toString('hex');
   const [alice, bob] = await Promise.all([
@@ -81,6 +84,10 @@ export async function twoMembersOnAFlight(
   ]);
   const a = await signedInPage(browser, alice);
   const b = await signedInPage(browser, bob);
+  if (installOffered) {
+    for (const page of [a, b])
+      await page.evaluate(() => localStorage.setItem('jumpseat.installOffered', '1'));
+  }
   const day = new Date(Date.now() + 3 * 24 * 60 * 60 * 1000).toISOString().slice(0, 10);
   const flight = {
     flightNumber: `BA${1000 + (Number.parseInt(suffix, 16) % 9000)} (1530)`,

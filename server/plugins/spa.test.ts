@@ -22,6 +22,8 @@ describe('the web app', () => {
     writeFileSync(`${asset}.map.br`, brotliCompressSync(map));
     writeFileSync(`${asset}.map.gz`, gzipSync(map));
     writeFileSync(path.join(dist, 'root.js.map'), map);
+    writeFileSync(path.join(dist, 'sw.js'), "self.addEventListener('fetch', () => {});");
+    writeFileSync(path.join(dist, 'manifest.webmanifest'), '{"name":"Jumpseat"}');
     t = await buildTestApp({ webDist: dist });
   });
   afterAll(() => t.close());
@@ -92,6 +94,17 @@ describe('the web app', () => {
   it('builds the web app without source maps', async () => {
     const { default: viteConfig } = await import('../../web/vite.config');
     expect(viteConfig.build?.sourcemap).toBeFalsy();
+  });
+
+  it('serves the service worker and the manifest with their types, checked on every load', async () => {
+    const sw = await t.app.inject({ method: 'GET', url: '/sw.js' });
+    expect(sw.statusCode).toBe(200);
+    expect(sw.headers['content-type']).toMatch(/^(application|text)\/javascript/);
+    expect(sw.headers['cache-control']).toBe('no-cache');
+    const manifest = await t.app.inject({ method: 'GET', url: '/manifest.webmanifest' });
+    expect(manifest.statusCode).toBe(200);
+    expect(manifest.headers['content-type']).toMatch(/^application\/manifest\+json/);
+    expect(manifest.headers['cache-control']).toBe('no-cache');
   });
 
   it('keeps the JSON 404 for unknown API paths', async () => {

@@ -11,6 +11,9 @@ const isSourceMap = (pathname: string) => /\.map$/i.test(pathname);
  * reload; unknown /api paths keep the JSON 404 of the error plugin, and so do source maps and
  * missing files under /assets/ (a stale script URL must fail as a 404, not run index.html).
  */
+/** The service worker (its bytes are the app's version) and the install manifest. */
+const NEVER_STALE = new Set(['sw.js', 'manifest.webmanifest', 'index.html']);
+
 export async function registerSpa(app: FastifyInstance, distDir: string | null) {
   const hasBuild = distDir !== null && existsSync(path.join(distDir, 'index.html'));
   if (distDir && hasBuild) {
@@ -25,6 +28,9 @@ export async function registerSpa(app: FastifyInstance, distDir: string | null) 
         // Vite fingerprints everything under assets/, so it can be cached for good.
         if (filePath.includes(`${path.sep}assets${path.sep}`)) {
           res.header('cache-control', 'public, max-age=31536000, immutable');
+        } else if (NEVER_STALE.has(path.basename(filePath).replace(/\.(br|gz)$/, ''))) {
+          // A deploy must reach phones: the browser checks the worker and manifest each time.
+          res.header('cache-control', 'no-cache');
         }
       },
     });

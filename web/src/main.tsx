@@ -4,9 +4,14 @@ import { createRoot } from 'react-dom/client';
 import { RouterProvider } from 'react-router';
 import { Providers } from './app/providers';
 import { createRouter } from './app/routes';
+import { captureInstallPrompt, registerServiceWorker } from './features/install';
 import './index.css';
 
 const router = createRouter();
+// Chromium's install event can fire before any screen is up: caught now, used by the dialog.
+captureInstallPrompt();
+// The production build only: a worker under the dev server would serve stale modules.
+if (import.meta.env.PROD) void registerServiceWorker();
 
 createRoot(document.getElementById('root')!).render(
   <StrictMode>

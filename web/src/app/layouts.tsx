@@ -1,6 +1,7 @@
 import { Suspense } from 'react';
 import { Outlet } from 'react-router';
 import { SkeletonCards } from '../components/ui/skeleton';
+import { InstallOffer } from '../features/install';
 import {
   EnableNotificationsPrompt,
   NavigationBridge,
@@ -17,6 +18,7 @@ export function MemberLayout() {
       <MemberPresence />
       <NavigationBridge />
       <PushSubscriptionSync />
+      <InstallOffer />
       <div className="mx-auto min-h-dvh max-w-lg px-4 pt-4 pb-24">
         <EnableNotificationsPrompt className="mb-4" />
         <Suspense fallback={<SkeletonCards />}>
