@@ -9,20 +9,25 @@ const items = [
   { to: '/profile', label: 'Profile', icon: User },
 ];
 
+/**
+ * The main navigation: a bar along the bottom of a phone; from the `lg` width on, a rail down the
+ * left edge (a full-width bar on a desk puts four links a metre apart). One element, the same
+ * links and names at every width: CSS alone moves it, so nothing re-mounts on a resize.
+ */
 export function BottomNav() {
   return (
     <nav
       aria-label="Main"
-      className="fixed inset-x-0 bottom-0 z-30 border-t border-slate-200 bg-white/95 pb-[env(safe-area-inset-bottom)] backdrop-blur"
+      className="fixed inset-x-0 bottom-0 z-30 border-t border-slate-200 bg-white/95 pb-[env(safe-area-inset-bottom)] backdrop-blur lg:inset-y-0 lg:right-auto lg:w-24 lg:border-t-0 lg:border-r lg:pt-6 lg:pb-0"
     >
-      <ul className="mx-auto flex max-w-lg justify-around">
+      <ul className="mx-auto flex max-w-lg justify-around lg:flex-col lg:justify-start lg:gap-2">
         {items.map(({ to, label, icon: Icon }) => (
           <li key={to}>
             <NavLink
               to={to}
               className={({ isActive }) =>
                 cn(
-                  'flex min-h-14 min-w-16 flex-col items-center justify-center gap-0.5 px-2 text-xs',
+                  'flex min-h-14 min-w-16 flex-col items-center justify-center gap-0.5 px-2 text-xs lg:min-h-16',
                   isActive ? 'text-brand-600' : 'text-slate-500',
                 )
               }

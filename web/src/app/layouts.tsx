@@ -11,7 +11,11 @@ import { MemberPresence } from '../features/presence';
 import { BottomNav } from './bottom-nav';
 import { RequireSession } from './require-session';
 
-/** Signed-in screens: content above a fixed bottom navigation. */
+/**
+ * Signed-in screens: a phone column above a fixed bottom navigation; from the `lg` width on the
+ * navigation is a rail on the left, so the content area starts after it (wide pages and the
+ * two-pane screens widen themselves within that area).
+ */
 export function MemberLayout() {
   return (
     <RequireSession>
@@ -19,11 +23,13 @@ export function MemberLayout() {
       <NavigationBridge />
       <PushSubscriptionSync />
       <InstallOffer />
-      <div className="mx-auto min-h-dvh max-w-lg px-4 pt-4 pb-24">
-        <EnableNotificationsPrompt className="mb-4" />
-        <Suspense fallback={<SkeletonCards />}>
-          <Outlet />
-        </Suspense>
+      <div className="lg:pl-24">
+        <div className="mx-auto min-h-dvh max-w-lg px-4 pt-4 pb-24 lg:pb-6">
+          <EnableNotificationsPrompt className="mb-4" />
+          <Suspense fallback={<SkeletonCards />}>
+            <Outlet />
+          </Suspense>
+        </div>
       </div>
       <BottomNav />
     </RequireSession>

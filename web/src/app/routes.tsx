@@ -4,6 +4,7 @@ import { ComingSoon } from '../pages/coming-soon';
 import { LandingPage } from '../pages/landing-page';
 import { NotFoundPage } from '../pages/not-found';
 import { SignInPage } from '../pages/sign-in-page';
+import { FlightsSplit } from './flights-split';
 import { MemberLayout, PublicLayout } from './layouts';
 import { lazyPage } from './lazy-page';
 import { RedirectSignedIn } from './redirect-signed-in';
@@ -112,8 +113,6 @@ const SIGNED_OUT_ONLY = new Set(['/', '/login', '/passcode', '/register']);
 const memberRoutes: RouteEntry[] = [
   ['/convert-trial', 'Convert Trial', ConvertTrialPage],
   ['/profile-setup', 'Set Up Your Profile', ProfileSetupPage],
-  ['/home', 'Flights', HomePage],
-  ['/flight/:id', 'Flight', FlightDetailPage],
   ['/add-flight', 'Add Flight', AddFlightPage],
   ['/upload-roster', 'Upload Roster', UploadRosterPage],
   ['/my-flights', 'My Flights', MyFlightsPage],
@@ -144,10 +143,20 @@ export const routes: RouteObject[] = [
   },
   {
     element: <MemberLayout />,
-    children: memberRoutes.map(([path, title, Page]) => ({
-      path,
-      element: Page ? <Page /> : <ComingSoon title={title} />,
-    })),
+    children: [
+      // One parent for Home and a flight's detail: at desk width they share the screen.
+      {
+        element: <FlightsSplit />,
+        children: [
+          { path: '/home', element: <HomePage /> },
+          { path: '/flight/:id', element: <FlightDetailPage /> },
+        ],
+      },
+      ...memberRoutes.map(([path, title, Page]) => ({
+        path,
+        element: Page ? <Page /> : <ComingSoon title={title} />,
+      })),
+    ],
   },
   { path: '*', element: <NotFoundPage /> },
 ];

@@ -1,11 +1,27 @@
 import { useEffect } from 'react';
-import { useNavigate, useSearchParams } from 'react-router';
+import { Navigate, useNavigate, useSearchParams } from 'react-router';
 import { useSession } from '../features/auth';
 import { ChatDialog } from '../features/messages';
 import { useWaves } from '../features/waves';
+import { useDeskLayout } from '../lib/use-media-query';
 
-/** /chat?waveId={id}: opens that chat; without an id, or for a wave not found, goes to /messages. */
+/**
+ * /chat?waveId={id}: opens that chat; without an id, or for a wave not found, goes to /messages.
+ * At desk width a conversation is Messages' right pane, so the link opens it there.
+ */
 export function ChatPage() {
+  const desk = useDeskLayout();
+  const [params] = useSearchParams();
+  if (desk) {
+    const raw = params.get('waveId');
+    return (
+      <Navigate to={raw ? `/messages?waveId=${encodeURIComponent(raw)}` : '/messages'} replace />
+    );
+  }
+  return <ChatScreen />;
+}
+
+function ChatScreen() {
   const navigate = useNavigate();
   const [params] = useSearchParams();
   const { data: viewer } = useSession();

@@ -67,7 +67,9 @@ function errorText(error: Error, searching: boolean) {
   return error.message;
 }
 
-export function HomePage() {
+/** `asPane`: the list beside a flight's detail (desk width), which is then the page's main. */
+export function HomePage({ asPane = false }: { asPane?: boolean }) {
+  const Root = asPane ? 'section' : 'main';
   const viewer = useViewer();
   const isAdmin = viewer?.isAdmin === true;
   const now = useNow();
@@ -112,7 +114,7 @@ export function HomePage() {
     );
 
   return (
-    <main className="space-y-4">
+    <Root className="space-y-4" aria-label={asPane ? 'Flight list' : undefined}>
       <HomeHeader isAdmin={isAdmin} clock={<GmtClock className="text-sm text-brand-50" />} />
 
       <section aria-label="Find flights" className="space-y-3">
@@ -235,6 +237,6 @@ export function HomePage() {
       </section>
 
       <DeleteFlightDialog flight={toDelete} variant="home" onClose={() => setToDelete(null)} />
-    </main>
+    </Root>
   );
 }

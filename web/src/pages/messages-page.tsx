@@ -8,6 +8,7 @@ import { Card } from '../components/ui/card';
 import { EmptyState } from '../components/ui/empty-state';
 import { SkeletonCards } from '../components/ui/skeleton';
 import { toast } from '../components/ui/toast';
+import { WIDE_PAGE } from '../components/ui/wide-page';
 import { useSession } from '../features/auth';
 import { ChatDialog } from '../features/messages';
 import {
@@ -22,6 +23,8 @@ import {
   WaveResultNotice,
   waveCounts,
 } from '../features/waves';
+import { cn } from '../lib/cn';
+import { useDeskLayout } from '../lib/use-media-query';
 import { useNow } from '../lib/use-now';
 
 /** ?waveId= as a positive integer, else null. */
@@ -39,26 +42,37 @@ export function MessagesPage() {
   const respond = useRespondToWave();
   const remove = useDeleteWave();
   const [params, setParams] = useSearchParams();
-  const [chatWaveId, setChatWaveId] = useState<number | null>(null);
+  const desk = useDeskLayout();
+  // On a phone the chat covers the screen and ?waveId= is only a way in; at desk width it is the
+  // right pane and the address says which conversation is open (Back, reload and links work).
+  const [dialogWaveId, setDialogWaveId] = useState<number | null>(null);
   const [cleared, setCleared] = useState(false);
   const [result, setResult] = useState<{ value: WaveResult; at: number } | null>(null);
   const dismissResult = useCallback(() => setResult(null), []);
 
-  // ?waveId= opens that wave's chat, then the address is cleaned up.
+  // ?waveId= opens that wave's chat, then (on a phone) the address is cleaned up.
   const requested = params.get('waveId');
   useEffect(() => {
-    if (requested === null) return;
+    if (requested === null || desk) return;
     const id = parseWaveId(requested);
-    if (id !== null) setChatWaveId(id);
+    if (id !== null) setDialogWaveId(id);
     setParams({}, { replace: true });
-  }, [requested, setParams]);
+  }, [requested, setParams, desk]);
+  const chatWaveId = desk ? parseWaveId(requested) : dialogWaveId;
+  const setChatWaveId = useCallback(
+    (id: number | null) => {
+      if (!desk) return setDialogWaveId(id);
+      setParams(id === null ? {} : { waveId: String(id) }, { replace: id === null });
+    },
+    [desk, setParams],
+  );
 
   const list = waves.data ?? [];
   const chatWave = list.find((w) => w.id === chatWaveId) ?? null;
   // A wave that is not (or no longer) there: the chat closes.
   useEffect(() => {
     if (chatWaveId !== null && waves.isSuccess && !chatWave) setChatWaveId(null);
-  }, [chatWaveId, waves.isSuccess, chatWave]);
+  }, [chatWaveId, waves.isSuccess, chatWave, setChatWaveId]);
 
   const counts = useMemo(() => waveCounts(list), [list]);
   const conversations = list.filter((w) => w.status === 'accepted');
@@ -93,7 +107,20 @@ export function MessagesPage() {
     onDelete,
   };
 
-  return (
+  const chat = chatWave ? (
+    <ChatDialog
+      key={chatWave.id}
+      wave={chatWave}
+      viewer={viewer}
+      open
+      inline={desk}
+      onOpenChange={(open) => {
+        if (!open) setChatWaveId(null);
+      }}
+    />
+  ) : null;
+
+  const page = (
     <main className="space-y-5">
       <WaveResultNotice
         result={result?.value ?? null}
@@ -199,16 +226,23 @@ export function MessagesPage() {
         </>
       )}
 
-      {chatWave ? (
-        <ChatDialog
-          wave={chatWave}
-          viewer={viewer}
-          open
-          onOpenChange={(open) => {
-            if (!open) setChatWaveId(null);
-          }}
-        />
-      ) : null}
+      {desk ? null : chat}
     </main>
+  );
+  if (!desk) return page;
+  // Desk width: the list on the left, the open conversation (or a hint) on the right.
+  return (
+    <div className={cn(WIDE_PAGE, 'grid grid-cols-[minmax(0,26rem)_minmax(0,1fr)] gap-6')}>
+      {page}
+      <section aria-label="Conversation" className="sticky top-4 h-[calc(100dvh-2rem)] self-start">
+        {chat ?? (
+          <EmptyState
+            icon={MessageCircle}
+            className="h-full content-center"
+            title="Select a conversation to read and reply."
+          />
+        )}
+      </section>
+    </div>
   );
 }

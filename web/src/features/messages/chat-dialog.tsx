@@ -1,6 +1,6 @@
 import { Phone, Trash2, X } from 'lucide-react';
 import { Dialog as RadixDialog } from 'radix-ui';
-import { useEffect, useRef, useState } from 'react';
+import { type ReactNode, useEffect, useRef, useState } from 'react';
 import {
   type Actor,
   canDeleteWave,
@@ -31,19 +31,39 @@ import { ConnectionStatus } from './connection-status';
 import { MessageList } from './message-list';
 import { useChatMarkRead } from './use-chat-mark-read';
 
+const OVERLAID =
+  'fixed inset-0 z-50 flex flex-col bg-white shadow-xl sm:inset-auto sm:top-1/2 sm:left-1/2 sm:h-[85dvh] sm:w-full sm:max-w-lg sm:-translate-x-1/2 sm:-translate-y-1/2 sm:rounded-2xl';
+const INLINE = 'flex h-full flex-col overflow-hidden rounded-2xl border border-slate-200 bg-white';
+
 type Props = {
   wave: WaveWithParties;
   viewer: Actor;
   open: boolean;
   onOpenChange: (open: boolean) => void;
+  /**
+   * In the page, not over it: the right pane of Messages at desk width. A non-modal dialog
+   * without portal or overlay, so the conversation list beside it stays usable.
+   */
+  inline?: boolean;
 };
+
+/** Over the page (portal and overlay), or in place when the chat is a pane. */
+function Layer({ inline, children }: { inline: boolean; children: ReactNode }) {
+  if (inline) return children;
+  return (
+    <RadixDialog.Portal>
+      <RadixDialog.Overlay className="fixed inset-0 z-40 bg-slate-900/50" />
+      {children}
+    </RadixDialog.Portal>
+  );
+}
 
 /**
  * The chat with the other person of a wave: who they are (as the reveal rules allow), the
  * flight, Live/Offline, the thread, and the message box — or the domain's reason why not
  * (demo mode, the flight has departed, not accepted yet).
  */
-export function ChatDialog({ wave, viewer, open, onOpenChange }: Props) {
+export function ChatDialog({ wave, viewer, open, onOpenChange, inline = false }: Props) {
   const now = useNow();
   const connected = useRealtimeConnected();
   const other = otherParty(wave, viewer.id);
@@ -84,17 +104,18 @@ export function ChatDialog({ wave, viewer, open, onOpenChange }: Props) {
   }
 
   return (
-    <RadixDialog.Root open={open} onOpenChange={onOpenChange}>
-      <RadixDialog.Portal>
-        <RadixDialog.Overlay className="fixed inset-0 z-40 bg-slate-900/50" />
+    <RadixDialog.Root open={open} onOpenChange={onOpenChange} modal={!inline}>
+      <Layer inline={inline}>
         <RadixDialog.Content
+          className={inline ? INLINE : OVERLAID}
+          // Beside the list a click elsewhere (another conversation) is not a dismissal.
+          onInteractOutside={inline ? (event) => event.preventDefault() : undefined}
           // Ready to type: focus starts in the message box, never on 'Delete conversation' (the
           // first button); a chat that cannot take messages starts on Close.
           onOpenAutoFocus={(event) => {
             event.preventDefault();
             (messageBox.current ?? closeButton.current)?.focus();
           }}
-          className="fixed inset-0 z-50 flex flex-col bg-white shadow-xl sm:inset-auto sm:top-1/2 sm:left-1/2 sm:h-[85dvh] sm:w-full sm:max-w-lg sm:-translate-x-1/2 sm:-translate-y-1/2 sm:rounded-2xl"
         >
           <header className="flex items-start gap-3 border-b border-slate-200 px-4 pt-[max(env(safe-area-inset-top),1rem)] pb-3">
             <PartyAvatar person={other} />
@@ -183,7 +204,7 @@ export function ChatDialog({ wave, viewer, open, onOpenChange }: Props) {
             destructive
           />
         </RadixDialog.Content>
-      </RadixDialog.Portal>
+      </Layer>
     </RadixDialog.Root>
   );
 }
