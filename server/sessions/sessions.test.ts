@@ -53,7 +53,7 @@ describe('sessions', () => {
     expect((await me(as)).statusCode).toBe(200);
     const out = await as({ method: 'POST', url: '/api/auth/logout' });
     expect(out.statusCode).toBe(200);
-    expect(out.headers['set-cookie']).toMatch(/jumpseat_session=;/);
+    expect(String(out.headers['set-cookie'])).toMatch(/jumpseat_session=;/);
     expect((await me(as)).statusCode).toBe(401);
   });
 
