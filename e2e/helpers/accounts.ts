@@ -34,7 +34,9 @@ export async function passFirstRun(page: Page) {
     .getByRole('dialog', { name: 'Before you continue' })
     .getByRole('button', { name: 'I Understand & Accept' });
   const arrived = () => !/\/(passcode|login)(\?|$)/.test(new URL(page.url()).pathname);
-  await expect.poll(async () => arrived() || (await accept.isVisible())).toBe(true);
+  await expect
+    .poll(async () => arrived() || (await accept.isVisible()), { timeout: 15_000 })
+    .toBe(true);
   if (!arrived()) await accept.click();
   await page.waitForURL((url) => !/^\/(passcode|login)$/.test(url.pathname));
   if (new URL(page.url()).pathname === '/profile-setup') {

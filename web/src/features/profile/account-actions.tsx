@@ -17,17 +17,16 @@ export function SessionActions() {
   const leave = useLeaveSession();
   const [busy, setBusy] = useState(false);
   const [confirmAll, setConfirmAll] = useState(false);
-  const logoutAll = useLogoutAll();
+  const logoutAll = useLogoutAll(() => {
+    setConfirmAll(false);
+    leave();
+    toast.success(
+      'Signed Out Everywhere',
+      'Every device signed in to your account has been signed out.',
+    );
+  });
   const signOutEverywhere = () =>
     logoutAll.mutate(undefined, {
-      onSuccess: () => {
-        setConfirmAll(false);
-        leave();
-        toast.success(
-          'Signed Out Everywhere',
-          'Every device signed in to your account has been signed out.',
-        );
-      },
       onError: (error) => toast.error('Request Failed', failureText(error, 'Failed to log out')),
     });
 

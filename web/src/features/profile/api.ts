@@ -102,9 +102,13 @@ export const accountApi = {
     api.post<{ success: boolean }>('/api/auth/set-passcode', body),
 };
 
-/** POST /api/auth/logout-all: every device, this one included. */
-export function useLogoutAll() {
-  return useSingleFlightMutation({ mutationFn: accountApi.logoutAll });
+/**
+ * POST /api/auth/logout-all: every device, this one included. `onSuccess` is the mutation's
+ * own, not mutate()'s: the server also ends this tab's socket, the session query then reads
+ * signed-out and the screen that asked unmounts, which would silently drop a mutate() callback.
+ */
+export function useLogoutAll(onSuccess?: () => void) {
+  return useSingleFlightMutation({ mutationFn: accountApi.logoutAll, onSuccess });
 }
 
 /** POST /api/auth/delete-account: access ends at once. */
