@@ -57,6 +57,10 @@ for (const [label, size] of [
     const cast = await screenCast(browser, baseURL!);
     for (const screen of SCREENS) {
       const page = await openScreen(cast, screen, size);
+      // One main landmark per page, the two-pane screens included (a phone's chat is a modal
+      // dialog: the page behind it, its main too, is hidden from assistive technology then).
+      const modal = screen.name === 'conversation' && label === 'phone';
+      await expect(page.getByRole('main')).toHaveCount(modal ? 0 : 1);
       if (screen.name === 'conversation' && label === 'phone') {
         // On a phone the chat covers the screen, the navigation included (as before).
         const chat = await box(page, page.getByRole('dialog'));

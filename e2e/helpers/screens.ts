@@ -58,6 +58,18 @@ export const SCREENS: Screen[] = [
     ready: (p) => p.getByRole('heading', { name: 'Sign In', level: 1 }),
   },
   {
+    name: 'guide',
+    who: 'visitor',
+    path: () => '/guide',
+    ready: (p) => p.getByRole('heading', { name: '7. Privacy', level: 2 }),
+  },
+  {
+    name: 'demo',
+    who: 'visitor',
+    path: () => '/demo',
+    ready: (p) => p.getByRole('heading', { name: 'Jumpseat walkthrough', level: 1 }),
+  },
+  {
     name: 'home',
     who: 'member',
     path: () => '/home',

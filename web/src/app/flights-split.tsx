@@ -1,12 +1,18 @@
 import { Plane } from 'lucide-react';
-import { Suspense } from 'react';
+import { lazy, Suspense } from 'react';
 import { Outlet, useMatch } from 'react-router';
 import { EmptyState } from '../components/ui/empty-state';
 import { SkeletonCards } from '../components/ui/skeleton';
 import { WIDE_PAGE } from '../components/ui/wide-page';
 import { cn } from '../lib/cn';
 import { useDeskLayout } from '../lib/use-media-query';
-import { HomePage } from '../pages/home-page';
+
+// Home loads on first use here too (as in routes.tsx): a static import would pull it into the
+// landing's first load.
+const HomePane = lazy(async () => {
+  const { HomePage } = await import('../pages/home-page');
+  return { default: () => <HomePage asPane /> };
+});
 
 /**
  * Home and a flight's detail. On a phone each is its own screen (the list navigates to
@@ -20,7 +26,9 @@ export function FlightsSplit() {
   if (!desk) return <Outlet />;
   return (
     <div className={cn(WIDE_PAGE, 'grid grid-cols-[minmax(0,26rem)_minmax(0,1fr)] gap-6')}>
-      <HomePage asPane />
+      <Suspense fallback={<SkeletonCards />}>
+        <HomePane />
+      </Suspense>
       <div className="sticky top-4 max-h-[calc(100dvh-2rem)] self-start overflow-y-auto">
         {onHome ? (
           // The pane is the page's main content until a flight's detail (its own main) fills it.

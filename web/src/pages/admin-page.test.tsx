@@ -141,7 +141,7 @@ describe('/admin member table', () => {
     const gone = within(await rowOf('gone@ba.com')).getByText('Expired').parentElement!;
     expect(gone.className).toContain('text-red-700');
     const soon = within(await rowOf('soon@ba.com')).getByText('Expiring soon').parentElement!;
-    expect(soon.className).toContain('text-orange-600');
+    expect(soon.className).toContain('text-orange-700');
 
     const fine = await rowOf('pat@ba.com');
     expect(within(fine).queryByText(/Expired|Expiring soon/)).toBeNull();

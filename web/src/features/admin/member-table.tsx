@@ -21,7 +21,7 @@ export function memberExpiry(user: AdminUser, now: Date): string | null {
 
 const TONE_STYLE = {
   expired: { className: 'font-semibold text-red-700', label: 'Expired' },
-  soon: { className: 'font-semibold text-orange-600', label: 'Expiring soon' },
+  soon: { className: 'font-semibold text-orange-700', label: 'Expiring soon' },
 } as const;
 
 const formatDay = (iso: string) =>

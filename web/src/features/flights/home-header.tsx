@@ -8,12 +8,14 @@ import { useFlightStats, useUserStats } from './api';
 
 function Counter({ icon, label, value }: { icon: ReactNode; label: string; value?: number }) {
   return (
-    <div className="rounded-xl bg-white/10 px-2 py-2 text-center">
-      <div className="flex items-center justify-center gap-1 text-lg font-semibold tabular-nums">
+    // dt and dd directly in the item (a valid <dl>); the figure shows above its word, and a
+    // screen reader reads the word first.
+    <div className="flex flex-col-reverse rounded-xl bg-white/10 px-2 py-2 text-center">
+      <dt className="text-[11px] leading-tight text-brand-50">{label}</dt>
+      <dd className="flex items-center justify-center gap-1 text-lg font-semibold tabular-nums">
         {icon}
         <span>{value ?? '–'}</span>
-      </div>
-      <div className="text-[11px] leading-tight text-brand-50">{label}</div>
+      </dd>
     </div>
   );
 }

@@ -25,17 +25,16 @@ const SUCCESS: Record<Editing['target'], string> = {
 
 function Row({ label, value, action }: { label: string; value: ReactNode; action?: ReactNode }) {
   return (
-    <div className="flex items-center justify-between gap-3 py-3">
-      <div className="min-w-0">
-        <dt className="text-sm text-slate-500">{label}</dt>
-        <dd className="truncate font-medium">{value}</dd>
-      </div>
-      {action}
+    // Only dt and dd in the item (a valid <dl>): the edit button is a dd of its own, beside both.
+    <div className="grid grid-cols-[minmax(0,1fr)_auto] items-center gap-x-3 py-3">
+      <dt className="text-sm text-slate-600">{label}</dt>
+      <dd className="col-start-1 truncate font-medium">{value}</dd>
+      {action ? <dd className="col-start-2 row-span-2 row-start-1">{action}</dd> : null}
     </div>
   );
 }
 
-const notSet = <span className="font-normal text-slate-400">Not set</span>;
+const notSet = <span className="font-normal text-slate-600">Not set</span>;
 
 /** Name, nickname, login e-mail, notification e-mail, rank, mobile, PIN, admin contact e-mail. */
 export function InfoList({ user }: { user: User }) {
