@@ -26,6 +26,8 @@ for (const [label, size] of [
           fullPage: true,
           animations: 'disabled',
           caret: 'hide',
+          // Anti-aliasing may differ by a few pixels between runs; a layout change moves thousands.
+          maxDiffPixelRatio: 0.005,
           // Nothing on these screens changes from run to run; a toast would (none is expected).
           mask: [page.locator('[data-sonner-toaster]')],
         });
