@@ -73,7 +73,11 @@ export function DangerZone({ user }: { user: User }) {
   const [typed, setTyped] = useState('');
   const [error, setError] = useState<string | null>(null);
 
-  const remove = useDeleteAccount();
+  const remove = useDeleteAccount((result) => {
+    setOpen(false);
+    leave();
+    toast.success('Account Deleted', result.message, 10_000);
+  });
 
   const close = (next: boolean) => {
     if (!next) {
@@ -93,11 +97,6 @@ export function DangerZone({ user }: { user: User }) {
     }
     setError(null);
     remove.mutate(undefined, {
-      onSuccess: (result) => {
-        setOpen(false);
-        leave();
-        toast.success('Account Deleted', result.message, 10_000);
-      },
       onError: (failure) =>
         toast.error('Request Failed', failureText(failure, 'Failed to schedule account deletion.')),
     });

@@ -111,9 +111,14 @@ export function useLogoutAll(onSuccess?: () => void) {
   return useSingleFlightMutation({ mutationFn: accountApi.logoutAll, onSuccess });
 }
 
-/** POST /api/auth/delete-account: access ends at once. */
-export function useDeleteAccount() {
-  return useSingleFlightMutation({ mutationFn: accountApi.deleteAccount });
+/**
+ * POST /api/auth/delete-account: access ends at once. `onSuccess` is the mutation's own, for the
+ * reason useLogoutAll gives: the ended session unmounts the screen that asked.
+ */
+export function useDeleteAccount(
+  onSuccess?: (result: Awaited<ReturnType<typeof accountApi.deleteAccount>>) => void,
+) {
+  return useSingleFlightMutation({ mutationFn: accountApi.deleteAccount, onSuccess });
 }
 
 /** POST /api/auth/set-passcode with the current PIN; a revealed PIN is fetched again. */
