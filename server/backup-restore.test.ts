@@ -1,0 +1,170 @@
+import { execFile } from 'node:child_process';
+import { existsSync, mkdtempSync, readFileSync, statSync, writeFileSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { sql } from 'drizzle-orm';
+import pg from 'pg';
+import { describe, expect, it } from 'vitest';
+import { type Database, openDatabase } from './db/client';
+import { lockDataDir } from './db/data-dir-lock';
+import { withDatabase } from './test/global-setup';
+
+/**
+ * `npm run backup` and `npm run restore` as an operator runs them (the scripts as processes),
+ * round-tripping the database `npm run seed` fills: every table's rows and every sequence's
+ * position come back identical, with app-secret. PGlite on the PGlite pass, PostgreSQL on the
+ * PostgreSQL pass (one run each per CI).
+ */
+type Outcome = { code: number; out: string };
+
+function script(name: string, args: string[], env: Record<string, string>): Promise<Outcome> {
+  return new Promise((resolve) => {
+    execFile(
+      process.execPath,
+      ['--import', 'tsx', `scripts/${name}.ts`, ...args],
+      { env: { PATH: process.env.PATH, ...env } },
+      (error, stdout, stderr) => {
+        const code = error ? ((error as { code?: number }).code ?? 1) : 0;
+        resolve({ code, out: `${stdout}${stderr}` });
+      },
+    );
+  });
+}
+
+const tmp = (prefix: string) => mkdtempSync(path.join(os.tmpdir(), `jumpseat-${prefix}-`));
+
+/** Every table's rows (as JSON, sorted) and every sequence's position, by qualified name. */
+async function contents(database: Database) {
+  const rows = async (query: string) =>
+    (await database.db.execute(sql.raw(query))).rows as Record<string, unknown>[];
+  const result: Record<string, unknown> = {};
+  const tables = await rows(
+    `select table_schema as s, table_name as t from information_schema.tables
+     where table_type = 'BASE TABLE' and table_schema not in ('pg_catalog', 'information_schema')
+     order by 1, 2`,
+  );
+  for (const { s, t } of tables) {
+    const name = `"${s}"."${t}"`;
+    result[name] = (await rows(`select row_to_json(x)::text as r from ${name} x order by 1`)).map(
+      (r) => r.r,
+    );
+  }
+  const sequences = await rows(
+    `select sequence_schema as s, sequence_name as q from information_schema.sequences order by 1, 2`,
+  );
+  for (const { s, q } of sequences) {
+    const name = `"${s}"."${q}"`;
+    result[name] = await rows(`select last_value::text, is_called from ${name}`);
+  }
+  return result;
+}
+
+function expectSeeded(data: Record<string, unknown>) {
+  // The seed really filled it: the comparison is not between two empty databases.
+  expect((data['"public"."users"'] as unknown[]).length).toBeGreaterThan(5);
+  expect((data['"public"."messages"'] as unknown[]).length).toBeGreaterThan(0);
+  expect((data['"drizzle"."__drizzle_migrations"'] as unknown[]).length).toBeGreaterThan(0);
+}
+
+describe.runIf(process.env.JUMPSEAT_TEST_DB !== 'postgres')('backup and restore, PGlite', () => {
+  it('round-trips a seeded DATA_DIR; refuses while the server holds it, and a non-empty DATA_DIR', async () => {
+    const source = tmp('backup-src');
+    const seeded = await script('seed', [], { DATA_DIR: source });
+    expect(seeded.code, seeded.out).toBe(0);
+    const file = path.join(tmp('backup-file'), 'backup.tar');
+
+    // A running server holds DATA_DIR: the backup says so and writes nothing.
+    const unlock = lockDataDir(source, 'the Jumpseat server');
+    const refused = await script('backup', [file], { DATA_DIR: source });
+    unlock();
+    expect(refused.code).toBe(1);
+    expect(refused.out).toContain('is in use by the Jumpseat server');
+    expect(refused.out).toContain('a PGlite backup runs with the server stopped');
+    expect(existsSync(file)).toBe(false);
+
+    const backup = await script('backup', [file], { DATA_DIR: source });
+    expect(backup.code, backup.out).toBe(0);
+    expect(statSync(file).mode & 0o077).toBe(0);
+
+    const target = path.join(tmp('backup-dst'), 'data');
+    const restored = await script('restore', [file], { DATA_DIR: target });
+    expect(restored.code, restored.out).toBe(0);
+    expect(readFileSync(path.join(target, 'app-secret'), 'utf8')).toBe(
+      readFileSync(path.join(source, 'app-secret'), 'utf8'),
+    );
+    const overwrite = await script('restore', [file], { DATA_DIR: source });
+    expect(overwrite.code).toBe(1);
+    expect(overwrite.out).toContain('is not empty: restore only into a new or empty DATA_DIR');
+
+    const original = await openDatabase({ kind: 'pglite', dataDir: path.join(source, 'pgdata') });
+    const copy = await openDatabase({ kind: 'pglite', dataDir: path.join(target, 'pgdata') });
+    try {
+      const before = await contents(original);
+      expectSeeded(before);
+      expect(await contents(copy)).toEqual(before);
+    } finally {
+      await original.close();
+      await copy.close();
+    }
+  }, 120_000);
+});
+
+describe.runIf(process.env.JUMPSEAT_TEST_DB === 'postgres' && !!process.env.TEST_DATABASE_URL)(
+  'backup and restore, PostgreSQL',
+  () => {
+    const serverUrl = process.env.TEST_DATABASE_URL!;
+    async function onServer(statement: string) {
+      const client = new pg.Client({ connectionString: serverUrl });
+      await client.connect();
+      try {
+        await client.query(statement);
+      } finally {
+        await client.end();
+      }
+    }
+
+    it('round-trips a seeded database with pg_dump -Fc; refuses a database that is not empty', async () => {
+      const suffix = Math.random().toString(36).slice(2, 10);
+      const [from, to] = [`jumpseat_backup_src_${suffix}`, `jumpseat_backup_dst_${suffix}`];
+      await onServer(`CREATE DATABASE ${from}`);
+      await onServer(`CREATE DATABASE ${to}`);
+      try {
+        const sourceDir = tmp('backup-src');
+        // With DATABASE_URL the secret is APP_SECRET; this operator also keeps it in DATA_DIR.
+        const secret = 'b'.repeat(64);
+        writeFileSync(path.join(sourceDir, 'app-secret'), secret);
+        const source = { DATABASE_URL: withDatabase(serverUrl, from), DATA_DIR: sourceDir };
+        const seeded = await script('seed', [], { ...source, APP_SECRET: secret });
+        expect(seeded.code, seeded.out).toBe(0);
+        const file = path.join(tmp('backup-file'), 'backup.tar');
+        const backup = await script('backup', [file], source);
+        expect(backup.code, backup.out).toBe(0);
+
+        const targetDir = tmp('backup-dst');
+        const target = { DATABASE_URL: withDatabase(serverUrl, to), DATA_DIR: targetDir };
+        const restored = await script('restore', [file], target);
+        expect(restored.code, restored.out).toBe(0);
+        expect(readFileSync(path.join(targetDir, 'app-secret'), 'utf8')).toBe(
+          readFileSync(path.join(sourceDir, 'app-secret'), 'utf8'),
+        );
+        const again = await script('restore', [file], target);
+        expect(again.code).toBe(1);
+        expect(again.out).toContain('The database at DATABASE_URL is not empty');
+
+        const original = await openDatabase({ kind: 'postgres', url: source.DATABASE_URL, max: 1 });
+        const copy = await openDatabase({ kind: 'postgres', url: target.DATABASE_URL, max: 1 });
+        try {
+          const before = await contents(original);
+          expectSeeded(before);
+          expect(await contents(copy)).toEqual(before);
+        } finally {
+          await original.close();
+          await copy.close();
+        }
+      } finally {
+        await onServer(`DROP DATABASE IF EXISTS ${from} WITH (FORCE)`);
+        await onServer(`DROP DATABASE IF EXISTS ${to} WITH (FORCE)`);
+      }
+    }, 120_000);
+  },
+);
