@@ -64,12 +64,21 @@ describe.runIf(process.env.JUMPSEAT_TEST_DB === 'postgres' && process.env.TEST_D
       for (const app of [a, b]) await app.listen({ port: 0, host: '127.0.0.1' });
     }, 120_000);
     afterAll(async () => {
-      await a?.close();
-      await b?.close();
-      await dbA?.close();
-      await dbB?.close();
+      // Bounded: after a long outage (OUTAGE_SECONDS=20) a close was seen to hang past the
+      // hook's 60 s (not yet understood; see the branch report), and the cluster must still go.
+      const bounded = (what: string, p: Promise<unknown> | undefined) =>
+        Promise.race([
+          p,
+          new Promise((r) => setTimeout(r, 10_000).unref()).then(() =>
+            console.warn(`database outage: ${what} did not close within 10 s`),
+          ),
+        ]);
+      await bounded('app A', a?.close());
+      await bounded('app B', b?.close());
+      await bounded('pool A', dbA?.close());
+      await bounded('pool B', dbB?.close());
       await cluster?.destroy();
-    });
+    }, 90_000);
 
     it(
       'answers 503 while it is down, and is whole again within 5 s of its return',
