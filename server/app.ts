@@ -212,6 +212,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     database,
     clock,
     realtime,
+    bus,
     push,
     sessions,
     pins: createPinCipher(config.appSecret),

@@ -7,6 +7,7 @@ import type { PinCipher } from './lib/pin-crypto';
 import type { RateLimiter } from './lib/rate-limit';
 import type { Telegram } from './lib/telegram';
 import type { PushSender } from './modules/push/sender';
+import type { Bus } from './modules/realtime/bus';
 import type { Realtime } from './modules/realtime/service';
 import type { SessionStore } from './sessions/session-store';
 
@@ -28,6 +29,8 @@ export type AppDeps = {
   kickMail(): void;
   /** Live events to members' sockets on every instance; publish only after a commit. */
   realtime: Realtime;
+  /** Events between instances; /api/health asks whether it is still listening. */
+  bus: Pick<Bus, 'kind' | 'listening'>;
   /** Web Push to members' devices (fire and forget; `sendToMember` when the count matters). */
   push: PushSender;
   /** New-registration notices to the admins' Telegram chat (disabled without a bot token). */

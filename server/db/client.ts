@@ -69,6 +69,13 @@ async function openPostgres(url: string, max = 10): Promise<Database> {
   const pool = new pg.Pool({ connectionString: url, max, connectionTimeoutMillis: 10_000 });
   // An idle client losing its server must not crash the process; the next query reconnects.
   pool.on('error', () => {});
+  // Nor may a checked-out one: pg-pool listens for errors only on idle clients, so a client in
+  // an open transaction (the mail job holds one across an SMTP send) that receives PostgreSQL's
+  // 'terminating connection' while no query runs would emit an unhandled 'error' and end the
+  // process. Its next query fails instead, and the pool drops it on release (not queryable).
+  pool.on('connect', (client) => {
+    client.on('error', () => {});
+  });
   try {
     await pool.query('select 1');
   } catch (error) {
@@ -86,6 +93,57 @@ async function openPostgres(url: string, max = 10): Promise<Database> {
     close: () => pool.end(),
     poolStats: () => ({ total: pool.totalCount, idle: pool.idleCount, waiting: pool.waitingCount }),
   };
+}
+
+/**
+ * SQLSTATEs and socket errors that mean "the database is not there right now" rather than "this
+ * request is wrong": shutdown (57P01-57P03), connection failures (08xxx), too many connections
+ * (53300), and the network errors of a server that stopped or is restarting.
+ */
+const UNAVAILABLE_CODES = new Set([
+  '57P01',
+  '57P02',
+  '57P03',
+  '08000',
+  '08001',
+  '08003',
+  '08004',
+  '08006',
+  '53300',
+  'ECONNREFUSED',
+  'ECONNRESET',
+  'EPIPE',
+  'ETIMEDOUT',
+  'EHOSTUNREACH',
+  'ENETUNREACH',
+  'EAI_AGAIN',
+]);
+/** node-postgres says these in words only, without a code. */
+const UNAVAILABLE_MESSAGES = [
+  'Connection terminated',
+  'timeout exceeded when trying to connect',
+  'Client has encountered a connection error and is not queryable',
+  'Client was closed and is not queryable',
+];
+
+/**
+ * True when an error (or any error it wraps: drizzle wraps driver errors in `cause`, a failed
+ * connect may carry an AggregateError) says the database cannot be reached: the request was
+ * fine and may be retried, so it answers 503, not 500.
+ */
+export function isDatabaseUnavailable(error: unknown, depth = 0): boolean {
+  if (!error || typeof error !== 'object' || depth > 5) return false;
+  const e = error as { code?: unknown; message?: unknown; cause?: unknown; errors?: unknown };
+  if (typeof e.code === 'string' && UNAVAILABLE_CODES.has(e.code)) return true;
+  if (
+    typeof e.message === 'string' &&
+    UNAVAILABLE_MESSAGES.some((m) => (e.message as string).startsWith(m))
+  ) {
+    return true;
+  }
+  if (Array.isArray(e.errors) && e.errors.some((inner) => isDatabaseUnavailable(inner, depth + 1)))
+    return true;
+  return isDatabaseUnavailable(e.cause, depth + 1);
 }
 
 function hostOf(url: string): string {

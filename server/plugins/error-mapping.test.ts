@@ -27,6 +27,33 @@ describe('error mapping', () => {
     await app.close();
   });
 
+  it.each([
+    [
+      'refused connection',
+      Object.assign(new Error('connect ECONNREFUSED'), { code: 'ECONNREFUSED' }),
+    ],
+    ['server shutting down', Object.assign(new Error('terminating connection'), { code: '57P01' })],
+    ['dropped mid-query', new Error('Connection terminated unexpectedly')],
+    [
+      'wrapped by drizzle',
+      new Error('Failed query', { cause: new Error('Connection terminated') }),
+    ],
+  ])('maps an unreachable database (%s) to a clear 503 with Retry-After', async (_name, error) => {
+    const app = Fastify({ logger: false });
+    registerErrorMapping(app);
+    app.get('/down', async () => {
+      throw error;
+    });
+    const res = await app.inject({ method: 'GET', url: '/down' });
+    expect(res.statusCode).toBe(503);
+    expect(res.headers['retry-after']).toBe('5');
+    expect(res.json()).toEqual({
+      message: 'The service is briefly unavailable. Please try again in a moment.',
+      error: 'unavailable',
+    });
+    await app.close();
+  });
+
   it('still answers 500 for an unexpected error', async () => {
     const app = Fastify({ logger: false });
     registerErrorMapping(app);

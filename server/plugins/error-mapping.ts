@@ -1,9 +1,17 @@
 import type { FastifyError, FastifyInstance } from 'fastify';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
+import { isDatabaseUnavailable } from '../db/client';
 import { HttpError } from '../lib/errors';
 import { chargeRefusedInput } from './refused-input-limits';
 
 const PG_UNIQUE_VIOLATION = '23505';
+/** What a request answers while the database cannot be reached (docs/api.md). */
+export const UNAVAILABLE_BODY = {
+  message: 'The service is briefly unavailable. Please try again in a moment.',
+  error: 'unavailable',
+} as const;
+/** Seconds a client should wait before retrying a 503: the pool reconnects on the next query. */
+const RETRY_AFTER_SECONDS = '5';
 export const PG_FOREIGN_KEY_VIOLATION = '23503';
 /**
  * PostgreSQL refusing a value as input: NUL or bad encoding (22021, 22P05), a number out of
@@ -35,6 +43,11 @@ export function registerErrorMapping(app: FastifyInstance) {
       const field = first?.instancePath?.replace(/^\//, '').replaceAll('/', '.');
       const message = first?.message ?? 'Invalid input';
       return reply.status(400).send({ message, error: 'validation', ...(field ? { field } : {}) });
+    }
+    if (isDatabaseUnavailable(err)) {
+      // Not a bug to chase in the log: one line without a stack, and a retryable 503.
+      request.log.warn({ code: pgErrorCode(err) ?? errCode(err) }, 'database unavailable');
+      return reply.status(503).header('retry-after', RETRY_AFTER_SECONDS).send(UNAVAILABLE_BODY);
     }
     const pgCode = pgErrorCode(err);
     if (pgCode === PG_UNIQUE_VIOLATION) {
@@ -72,6 +85,12 @@ export function pgErrorCode(err: unknown): string | undefined {
   if (typeof e.code === 'string' && /^[0-9A-Z]{5}$/.test(e.code)) return e.code;
   if (typeof e.cause?.code === 'string') return e.cause.code;
   return undefined;
+}
+
+function errCode(err: unknown): string | undefined {
+  const e = err as { code?: unknown; cause?: { code?: unknown } };
+  const code = typeof e.code === 'string' ? e.code : e.cause?.code;
+  return typeof code === 'string' ? code : undefined;
 }
 
 function clientMessage(err: FastifyError): string {

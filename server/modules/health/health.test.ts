@@ -1,5 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { buildApp } from '../../app';
+import { testConfig } from '../../config';
 import { buildTestApp, type TestApp } from '../../test/build-test-app';
+import { createTestDatabase } from '../../test/test-database';
+import { createLocalBus } from '../realtime/bus';
 
 describe('GET /api/health', () => {
   let t: TestApp;
@@ -22,6 +26,17 @@ describe('GET /api/health', () => {
     expect(res.statusCode).toBe(503);
     expect(res.json().status).toBe('unavailable');
     await other.app.close();
+  });
+
+  it('answers 503 degraded while the database answers but live events from other instances do not', async () => {
+    const database = await createTestDatabase();
+    const bus = { ...createLocalBus(), kind: 'postgres' as const, listening: () => false };
+    const app = await buildApp({ config: testConfig(), database, bus, webDist: null });
+    const res = await app.inject({ method: 'GET', url: '/api/health' });
+    expect(res.statusCode).toBe(503);
+    expect(res.json().status).toBe('degraded');
+    await app.close();
+    await database.close();
   });
 
   it('gives unknown /api paths a JSON 404', async () => {

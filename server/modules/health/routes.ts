@@ -2,7 +2,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 
 const healthResponse = z.object({
-  status: z.enum(['ok', 'unavailable']),
+  status: z.enum(['ok', 'degraded', 'unavailable']),
   db: z.enum(['pglite', 'postgres']),
 });
 
@@ -17,10 +17,15 @@ export const healthRoutes: FastifyPluginAsyncZod = async (app) => {
       const db = app.deps.database;
       try {
         await withTimeout(db.ping(), 2_000);
-        return { status: 'ok' as const, db: db.kind };
       } catch {
         return reply.status(503).send({ status: 'unavailable' as const, db: db.kind });
       }
+      // The database answers but this instance no longer hears the others' live events (its
+      // LISTEN connection is down and reconnecting): out of rotation until it is back.
+      if (!app.deps.bus.listening()) {
+        return reply.status(503).send({ status: 'degraded' as const, db: db.kind });
+      }
+      return { status: 'ok' as const, db: db.kind };
     },
   );
 };

@@ -37,6 +37,8 @@ export type Bus = {
   kind: 'local' | 'postgres';
   publish(event: BusEvent): Promise<void>;
   subscribe(handler: (event: BusEvent) => void): void;
+  /** False while this instance cannot hear other instances' events (its LISTEN is down). */
+  listening(): boolean;
   close(): Promise<void>;
 };
 
@@ -51,24 +53,42 @@ export function createLocalBus(): Bus {
       for (const h of handlers) queueMicrotask(() => h(event));
     },
     subscribe: (h) => void handlers.push(h),
+    listening: () => true,
     close: async () => {},
   };
 }
 
 /**
+ * Delay before reconnect attempt `attempt` (0-based): 250 ms doubling to a 2 s cap, each drawn
+ * between half and all of it. Capped so a listener is back within ~2 s of PostgreSQL returning;
+ * jittered so instances that lost PostgreSQL together do not all knock at the same instant.
+ */
+export function reconnectDelayMs(attempt: number, random: () => number = Math.random): number {
+  const ceiling = Math.min(250 * 2 ** attempt, 2_000);
+  return Math.round(ceiling / 2 + (random() * ceiling) / 2);
+}
+
+/**
  * Several instances on one PostgreSQL: LISTEN on a dedicated connection, NOTIFY through a
- * short-lived query. A dropped listener reconnects; events during the gap are missed, which the
- * clients' slow fallback refresh covers.
+ * short-lived query. A dropped listener reconnects, retrying with backoff for as long as
+ * PostgreSQL stays away; events during the gap are missed, which the clients' slow fallback
+ * refresh covers.
  */
 export async function createPostgresBus(
   url: string,
-  log: { warn(obj: object, msg: string): void },
+  log: { warn(obj: object, msg: string): void; info(obj: object, msg: string): void },
 ): Promise<Bus> {
   const handlers: ((event: BusEvent) => void)[] = [];
   const publisher = new pg.Pool({ connectionString: url, max: 2 });
   publisher.on('error', () => {});
+  // A client checked out for a NOTIFY may lose its server mid-query; without a listener of
+  // its own that 'error' would end the process (see db/client.ts).
+  publisher.on('connect', (client) => void client.on('error', () => {}));
   let listener: pg.Client | null = null;
   let closed = false;
+  /** Set while a reconnect is scheduled or running: one loop at a time, however many errors. */
+  let reconnecting = false;
+  let timer: NodeJS.Timeout | null = null;
 
   async function connect() {
     const client = new pg.Client({ connectionString: url });
@@ -83,14 +103,49 @@ export async function createPostgresBus(
       if (!parsed.success) return; // Not ours, or from a different version of the app.
       for (const h of handlers) h(parsed.data);
     });
-    client.on('error', (err) => {
+    let lost = false;
+    const onLost = (err?: Error) => {
+      if (lost) return;
+      lost = true;
+      if (listener === client) listener = null;
+      client.end().catch(() => {});
+      if (closed) return;
       log.warn({ err }, 'event listener lost; reconnecting');
-      listener = null;
-      if (!closed) setTimeout(() => void connect().catch(() => {}), 1000).unref();
-    });
-    await client.connect();
-    await client.query(`LISTEN ${CHANNEL}`);
+      scheduleReconnect(0);
+    };
+    // 'end' too: a connection closed without an error message must not go unnoticed.
+    client.on('error', onLost);
+    client.on('end', () => onLost());
+    try {
+      await client.connect();
+      await client.query(`LISTEN ${CHANNEL}`);
+    } catch (err) {
+      lost = true;
+      client.end().catch(() => {});
+      throw err;
+    }
+    if (closed) {
+      await client.end().catch(() => {});
+      return;
+    }
     listener = client;
+  }
+
+  function scheduleReconnect(attempt: number) {
+    if (closed || (reconnecting && attempt === 0)) return;
+    reconnecting = true;
+    timer = setTimeout(async () => {
+      timer = null;
+      try {
+        await connect();
+        reconnecting = false;
+        if (attempt > 0) log.info({ attempts: attempt + 1 }, 'event listener reconnected');
+      } catch {
+        // PostgreSQL is still away: try again, a little later each time, until it returns.
+        scheduleReconnect(attempt + 1);
+      }
+    }, reconnectDelayMs(attempt));
+    timer.unref();
   }
   await connect();
 
@@ -100,8 +155,10 @@ export async function createPostgresBus(
       await publisher.query('SELECT pg_notify($1, $2)', [CHANNEL, JSON.stringify(event)]);
     },
     subscribe: (h) => void handlers.push(h),
+    listening: () => listener !== null,
     async close() {
       closed = true;
+      if (timer) clearTimeout(timer);
       await listener?.end().catch(() => {});
       await publisher.end().catch(() => {});
     },
