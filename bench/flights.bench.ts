@@ -27,19 +27,15 @@ import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 // @ts-expect-error autocannon ships no type declarations
 import autocannon from 'autocannon';
-import { sql } from 'drizzle-orm';
-import { addDays, utcDay } from '../domain';
 import { createScratchDatabase } from '../scripts/scratch-database.mjs';
 import { buildApp } from '../server/app';
 import { testConfig } from '../server/config';
 import { type Database, openDatabase } from '../server/db/client';
 import { homeListCache } from '../server/modules/flights/home-cache';
 import { sessionCookieName } from '../server/plugins/access';
+import { benchDay, CREW_PER_FLIGHT, flightTargets, seedFlights } from './flights-setup';
 
 const SIZES = (process.env.BENCH_SIZES ?? '2000,20000').split(',').map(Number);
-const PER_DAY = 25;
-const DAYS_AHEAD = 40;
-const CREW_PER_FLIGHT = 10;
 const SAMPLES = Number(process.env.BENCH_SAMPLES ?? 200);
 const DURATION = Number(process.env.BENCH_DURATION ?? 10);
 const CONNECTIONS = 50;
@@ -52,63 +48,6 @@ type Results = Map<string, Stat>;
 
 const quantile = (sorted: number[], q: number) =>
   sorted[Math.min(sorted.length - 1, Math.floor(q * sorted.length))] ?? 0;
-
-async function seed(database: Database, flights: number) {
-  const { db } = database;
-  const users = flights / 4;
-  const days = Math.ceil(flights / PER_DAY);
-  const start = utcDay(addDays(new Date(), DAYS_AHEAD - days + 1));
-  const t0 = performance.now();
-  await db.execute(
-    sql.raw(`
-    insert into users (email, name, nickname, role, approval_status, verified, subscription_status,
-      membership_type, trial_started_at, trial_expires_at, last_heartbeat_at)
-    select 'bench' || i || '@ba.com', 'Bench Crew ' || i, case when i % 2 = 0 then 'Nick' || i end,
-      'Main Crew', 'approved', true, 'active', 'trial', now() - interval '1 day',
-      now() + interval '6 days', case when i % 10 = 0 then now() + interval '1 hour' end
-    from generate_series(1, ${users}) i`),
-  );
-  await db.execute(
-    sql.raw(`
-    insert into flights (flight_number, origin, destination, departure_date, departure_at, has_time,
-      duration, created_at)
-    select
-      'BA' || (100 + s * 37) || case when s % 10 = 9 then '' else
-        ' (' || lpad(((5 + s * 17 / 25) % 24)::text, 2, '0') || lpad((s * 7 % 6 * 10)::text, 2, '0') || ')' end,
-      (array['LHR','LGW','LCY'])[s % 3 + 1],
-      (array['JFK','BOS','ORD','LAX','SIN','HKG','DXB','FAO','PMI','EDI','GLA','AMS','CDG','MAD','FCO'])[s % 15 + 1],
-      d,
-      case when s % 10 = 9 then (d + time '23:59:59') at time zone 'UTC'
-        else (d + make_time((5 + s * 17 / 25) % 24, s * 7 % 6 * 10, 0)) at time zone 'UTC' end,
-      s % 10 <> 9, '8h 00m', now()
-    from (
-      select g % ${PER_DAY} as s, (date '${start}' + (g / ${PER_DAY})) as d
-      from generate_series(0, ${flights - 1}) g
-    ) rows`),
-  );
-  await db.execute(
-    sql.raw(`
-    insert into flight_crew (flight_id, user_id, role, tags, note, created_at)
-    select f.id, ((f.id * 7919 + k * 104729) % ${users}) + 1,
-      (array['IFM','IFL','Main Crew','Cabin Crew'])[k % 4 + 1],
-      case k % 4 when 0 then array['Coffee Chat'] when 1 then array['Layover Social','Dining Buddy']
-        else '{}'::text[] end,
-      case when k % 5 = 0 then 'Happy to swap galley duties' end, now()
-    from flights f cross join generate_series(0, ${CREW_PER_FLIGHT - 1}) k`),
-  );
-  await db.execute(
-    sql.raw(`
-    insert into waves (sender_id, receiver_id, flight_id, status)
-    select ((f.id * 7919) % ${users}) + 1, ((f.id * 7919 + 104729) % ${users}) + 1, f.id,
-      case when f.id % 3 = 0 then 'accepted' else 'pending' end
-    from flights f`),
-  );
-  await db.execute(
-    sql.raw(`update platform_counters set total_flights_ever_created = ${flights} where id = 1`),
-  );
-  await db.execute(sql.raw('analyze'));
-  return { users, seconds: (performance.now() - t0) / 1000 };
-}
 
 async function openScratch(kind: 'pglite' | 'postgres', label: string) {
   if (kind === 'pglite') return { database: await openDatabase({ kind: 'pglite' }), drop: null };
@@ -141,44 +80,18 @@ type Request = { method: string; url: string; payload?: unknown };
 
 /** One data set under test: its app, a signed-in member, and ids to aim requests at. */
 async function benchContext(app: App) {
-  const { db } = app.deps.database;
   const viewerId = 1;
-  const token = await app.deps.sessions.create(viewerId, new Date());
+  const now = new Date();
+  const token = await app.deps.sessions.create(viewerId, now);
   const cookie = `${sessionCookieName(app.deps.config.publicUrl)}=${token}`;
-  const today = utcDay(new Date());
-  const windowRows = await db.execute<{ id: number }>(
-    sql.raw(
-      `select id from flights where departure_date between '${today}' and '${utcDay(addDays(new Date(), 30))}' order by id`,
-    ),
-  );
-  const windowIds = windowRows.rows.map((r) => Number(r.id));
-  const mine = await db.execute<{ id: number; flight_id: number }>(
-    sql.raw(
-      `select c.id, c.flight_id from flight_crew c join flights f on f.id = c.flight_id
-       where c.user_id = ${viewerId} and f.departure_date >= '${today}' order by c.id`,
-    ),
-  );
-  const myFlights = new Set(mine.rows.map((r) => Number(r.flight_id)));
-  const ids = async (query: string) =>
-    (await db.execute<{ id: number }>(sql.raw(query))).rows.map((r) => Number(r.id));
+  const targets = await flightTargets(app.deps.database, viewerId, now);
   return {
     app,
     cookie,
     cache: homeListCache(app.deps),
-    windowIds,
-    myEntries: mine.rows.map((r) => Number(r.id)),
-    joinable: windowIds.filter((id) => !myFlights.has(id)),
+    ...targets,
     created: [] as number[],
     leaving: [] as number[],
-    loadCreated: () =>
-      ids(
-        `select id from flights where origin = 'LGW' and destination = 'FAO' and flight_number like 'BA5%' order by id`,
-      ),
-    loadLeaving: () =>
-      ids(
-        `select c.id from flight_crew c join flights f on f.id = c.flight_id
-         where c.user_id = ${viewerId} and f.departure_date >= '${today}' order by c.id desc`,
-      ),
   };
 }
 
@@ -227,7 +140,7 @@ async function timeEndpoints(apps: App[]): Promise<Results[]> {
     });
   };
   const pick = <T>(list: T[], n: number) => list[(n * 7919) % list.length]!;
-  const day = (n: number) => utcDay(addDays(new Date(), 2 + (n % 20)));
+  const day = (n: number) => benchDay(new Date(), n);
 
   await measure('GET /api/flights', () => ({ method: 'GET', url: '/api/flights' }));
   await measure('GET /api/flights (list rebuild)', () => ({ method: 'GET', url: '/api/flights' }), {
@@ -369,7 +282,7 @@ async function runKind(kind: 'pglite' | 'postgres') {
   for (const size of SIZES) {
     const { database, drop } = await openScratch(kind, String(size));
     await database.migrate();
-    const seeded = await seed(database, size);
+    const seeded = await seedFlights(database, size, new Date());
     console.log(
       `seeded ${size} flights, ${size * CREW_PER_FLIGHT} crew entries, ${seeded.users} members, ${size} waves in ${seeded.seconds.toFixed(1)} s`,
     );
