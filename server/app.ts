@@ -51,6 +51,7 @@ import { statsRoutes } from './modules/stats/routes';
 import { usersRoutes } from './modules/users/routes';
 import { waveRoutes } from './modules/waves/routes';
 import { registerAccess } from './plugins/access';
+import { registerCompression } from './plugins/compression';
 import { registerCsrf } from './plugins/csrf';
 import { registerErrorMapping } from './plugins/error-mapping';
 import { registerMetrics } from './plugins/metrics';
@@ -195,12 +196,22 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     push,
   });
   // A revoked session closes its sockets, and leaves the session cache, on every instance.
-  const sessions = createSessionStore(database.db, ({ userId, tokenHash }) =>
-    realtime.publish({ e: 'revoke', userId, ...(tokenHash ? { tokenHash } : {}) }),
+  // A member's change, too, leaves the session cache on every instance (its own already forgot).
+  const sessions = createSessionStore(
+    database.db,
+    ({ userId, tokenHash }) =>
+      realtime.publish({ e: 'revoke', userId, ...(tokenHash ? { tokenHash } : {}) }),
+    {
+      announceMemberChange: (userId) => {
+        if (bus.kind !== 'local') realtime.publish({ e: 'member', userId });
+      },
+    },
   );
   bus.subscribe((event) => {
     if (event.e === 'revoke') sessions.forget(event);
+    if (event.e === 'member') sessions.forgetMemberHere(event.userId);
   });
+  bus.onGap?.({ lost: sessions.busLost, back: sessions.busBack });
   // Expired sessions already fail their lookup; this only keeps the table small.
   scheduler.add({
     name: 'sessions',
@@ -244,6 +255,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   registerAccess(app);
   registerMetrics(app);
   registerLiveInvalidation(app);
+  registerCompression(app);
   await app.register(fastifySwagger, {
     openapi: {
       info: { title: 'Jumpseat API', version: '1.0.0' },

@@ -24,6 +24,8 @@ export const busEventSchema = z.discriminatedUnion('e', [
   z.object({ e: z.literal('wave'), id: idSchema, status: waveStatusSchema, to: recipientsSchema }),
   z.object({ e: z.literal('wave_deleted'), id: idSchema, to: recipientsSchema }),
   z.object({ e: z.literal('revoke'), userId: idSchema, tokenHash: z.string().optional() }),
+  /** A member's row may have changed (null: anyone's): cached copies of it are dropped. */
+  z.object({ e: z.literal('member'), userId: idSchema.nullable() }),
   /** A finished frame for these members' sockets, or for every socket. */
   z.object({
     e: z.literal('frame'),
@@ -37,6 +39,11 @@ export type Bus = {
   kind: 'local' | 'postgres';
   publish(event: BusEvent): Promise<void>;
   subscribe(handler: (event: BusEvent) => void): void;
+  /**
+   * `lost`: events may be missed from now on (the listener dropped); `back`: listening again.
+   * Caches that rely on the bus to hear of revocations stop trusting themselves in between.
+   */
+  onGap?(handlers: { lost(): void; back(): void }): void;
   close(): Promise<void>;
 };
 
@@ -65,6 +72,7 @@ export async function createPostgresBus(
   log: { warn(obj: object, msg: string): void },
 ): Promise<Bus> {
   const handlers: ((event: BusEvent) => void)[] = [];
+  const gapHandlers: { lost(): void; back(): void }[] = [];
   const publisher = new pg.Pool({ connectionString: url, max: 2 });
   publisher.on('error', () => {});
   let listener: pg.Client | null = null;
@@ -85,14 +93,19 @@ export async function createPostgresBus(
     });
     client.on('error', (err) => {
       log.warn({ err }, 'event listener lost; reconnecting');
+      if (listener === client) for (const g of gapHandlers) g.lost();
       listener = null;
       if (!closed) setTimeout(() => void connect().catch(() => {}), 1000).unref();
     });
     await client.connect();
     await client.query(`LISTEN ${CHANNEL}`);
+    const reconnected = listener === null && started;
     listener = client;
+    if (reconnected) for (const g of gapHandlers) g.back();
   }
+  let started = false;
   await connect();
+  started = true;
 
   return {
     kind: 'postgres',
@@ -100,6 +113,7 @@ export async function createPostgresBus(
       await publisher.query('SELECT pg_notify($1, $2)', [CHANNEL, JSON.stringify(event)]);
     },
     subscribe: (h) => void handlers.push(h),
+    onGap: (g) => void gapHandlers.push(g),
     async close() {
       closed = true;
       await listener?.end().catch(() => {});
