@@ -228,12 +228,18 @@ const MEMBERS = Number(process.env.BENCH_MEMBERS ?? 2000);
 const ACCEPT_ENCODING = 'gzip, deflate, br';
 
 /** `cookies`: one per request in turn (several: each request is the next member's). */
-async function throughput(url: string, cookies: string[], headers: Record<string, string> = {}) {
+async function throughput(
+  url: string,
+  cookies: string[],
+  headers: Record<string, string> = {},
+  /** A number of requests instead of DURATION (the warm-up: each member once). */
+  amount?: number,
+) {
   let next = 0;
   const result = await autocannon({
     url,
     connections: CONNECTIONS,
-    duration: DURATION,
+    ...(amount ? { amount } : { duration: DURATION }),
     headers: { ...headers, cookie: cookies[0] },
     requests: [
       {
@@ -303,6 +309,8 @@ async function compareWithBareServer(app: App) {
       headers,
     );
     const oneMember = await throughput(url, [cookies[0]!], headers);
+    // Steady state: 2,000 members signed in and active, not each one's first request.
+    await throughput(url, cookies, headers, cookies.length);
     const everyMember = await throughput(url, cookies, headers);
     bare.close();
     runs.push({
