@@ -22,8 +22,8 @@ import { createScratchDatabase } from '../scripts/scratch-database.mjs';
 import { buildApp } from '../server/app';
 import { testConfig } from '../server/config';
 import { type Database, openDatabase } from '../server/db/client';
-import { vacuumEmbedded } from '../server/jobs/pglite-maintenance';
 import { sessionCookieName } from '../server/plugins/access';
+import { seedMembers } from './admin-members-setup';
 
 const MEMBERS = Number(process.env.BENCH_MEMBERS ?? 50_000);
 const SAMPLES = Number(process.env.BENCH_SAMPLES ?? 200);
@@ -32,37 +32,9 @@ const P95_TARGET_MS = 50;
 const quantile = (sorted: number[], q: number) =>
   sorted[Math.min(sorted.length - 1, Math.floor(q * sorted.length))] ?? 0;
 
-async function seed(database: Database) {
-  const t0 = performance.now();
-  await database.db.execute(
-    sql.raw(`
-    insert into users (email, name, nickname, role, approval_status, verified, subscription_status,
-      membership_type, subscription_expires_at, trial_started_at, trial_expires_at, created_at,
-      is_admin, login_count)
-    select 'crew' || i || '@ba.com', 'Crew Member ' || i, case when i % 2 = 0 then 'Nick' || i end,
-      (array['IFM','IFL','Main Crew'])[i % 3 + 1],
-      case when i % 50 = 0 then 'pending' else 'approved' end, true,
-      (array['active','active','active','expired','cancelled','pending'])[i % 6 + 1],
-      (array['trial','standard','regular','paid','tester','lifetime'])[i % 6 + 1],
-      now() + ((i % 400) - 30) * interval '1 day', now() - interval '3 days',
-      now() + interval '4 days', now() - (i % 900) * interval '1 hour', i = 1, i % 40
-    from generate_series(1, ${MEMBERS}) i`),
-  );
-  await database.db.execute(
-    sql.raw(`
-    insert into cancellation_requests (user_id, created_at)
-    select id, now() - interval '2 days' from users where id % 20 = 0`),
-  );
-  await database.db.execute(sql.raw('analyze'));
-  // A server that holds 50,000 members has run its hourly maintenance many times: on PGlite
-  // that is the vacuum job (no autovacuum there); on PostgreSQL autovacuum, not ours.
-  await vacuumEmbedded(database);
-  return (performance.now() - t0) / 1000;
-}
-
 async function timeQueries(label: string, database: Database) {
   await database.migrate();
-  const seconds = await seed(database);
+  const seconds = await seedMembers(database, MEMBERS, new Date());
   const app = await buildApp({
     config: testConfig({ logLevel: 'warn' }),
     database,

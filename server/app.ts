@@ -13,6 +13,7 @@ import {
 import type { z } from 'zod';
 import { storableInput } from '../domain';
 import type { Config } from './config';
+import type { JobRun } from './db/advisory-lock';
 import type { Database } from './db/client';
 import { createMailSender } from './jobs/mail-sender';
 import { expireSubscriptions, expireTrials, sendExpiryReminders } from './jobs/membership-expiry';
@@ -51,6 +52,7 @@ import { statsRoutes } from './modules/stats/routes';
 import { usersRoutes } from './modules/users/routes';
 import { waveRoutes } from './modules/waves/routes';
 import { registerAccess } from './plugins/access';
+import { registerCompression } from './plugins/compression';
 import { registerCsrf } from './plugins/csrf';
 import { registerErrorMapping } from './plugins/error-mapping';
 import { registerMetrics } from './plugins/metrics';
@@ -139,15 +141,22 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   // Membership jobs: each takes its own advisory lock, so with several instances one runs it.
   // Sign-in already judges expiry by the clock; these keep the stored status and lists true.
   const MEMBERSHIP_JOB_MS = 5 * 60_000;
+  // A job that changed members' rows tells every instance's session cache (it has no request
+  // whose onSend hook would): an expired member is refused at once, not after the cache window.
+  const forgettingMembers = async (job: Promise<JobRun>) => {
+    const run = await job;
+    if (run.ran && run.count > 0) sessions.forgetAll();
+    return run;
+  };
   scheduler.add({
     name: 'trial-expiry',
     everyMs: MEMBERSHIP_JOB_MS,
-    run: () => expireTrials(database.db, clock.now()),
+    run: () => forgettingMembers(expireTrials(database.db, clock.now())),
   });
   scheduler.add({
     name: 'subscription-expiry',
     everyMs: MEMBERSHIP_JOB_MS,
-    run: () => expireSubscriptions(database.db, clock.now()),
+    run: () => forgettingMembers(expireSubscriptions(database.db, clock.now())),
   });
   scheduler.add({
     name: 'expiry-reminders',
@@ -169,12 +178,12 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   scheduler.add({
     name: 'purge-deleted-accounts',
     everyMs: RETENTION_JOB_MS,
-    run: () => purgeDeletedAccounts(database.db, clock.now()),
+    run: () => forgettingMembers(purgeDeletedAccounts(database.db, clock.now())),
   });
   scheduler.add({
     name: 'anonymise-inactive-accounts',
     everyMs: RETENTION_JOB_MS,
-    run: () => anonymiseInactiveAccounts(database.db, clock.now()),
+    run: () => forgettingMembers(anonymiseInactiveAccounts(database.db, clock.now())),
   });
   scheduler.add({
     name: 'prune-logs',
@@ -195,12 +204,22 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     push,
   });
   // A revoked session closes its sockets, and leaves the session cache, on every instance.
-  const sessions = createSessionStore(database.db, ({ userId, tokenHash }) =>
-    realtime.publish({ e: 'revoke', userId, ...(tokenHash ? { tokenHash } : {}) }),
+  // A member's change, too, leaves the session cache on every instance (its own already forgot).
+  const sessions = createSessionStore(
+    database.db,
+    ({ userId, tokenHash }) =>
+      realtime.publish({ e: 'revoke', userId, ...(tokenHash ? { tokenHash } : {}) }),
+    {
+      announceMemberChange: (userId) => {
+        if (bus.kind !== 'local') realtime.publish({ e: 'member', userId });
+      },
+    },
   );
   bus.subscribe((event) => {
     if (event.e === 'revoke') sessions.forget(event);
+    if (event.e === 'member') sessions.forgetMemberHere(event.userId);
   });
+  bus.onGap?.({ lost: sessions.busLost, back: sessions.busBack });
   // Expired sessions already fail their lookup; this only keeps the table small.
   scheduler.add({
     name: 'sessions',
@@ -245,6 +264,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   registerAccess(app);
   registerMetrics(app);
   registerLiveInvalidation(app);
+  registerCompression(app);
   await app.register(fastifySwagger, {
     openapi: {
       info: { title: 'Jumpseat API', version: '1.0.0' },

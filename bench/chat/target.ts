@@ -4,17 +4,16 @@
  * seeded with PAIRS accepted waves and a session per member. BENCH_TARGET=relay: a bare `ws`
  * relay with no database, the floor to compare against.
  */
-import { randomBytes } from 'node:crypto';
 import { mkdtempSync } from 'node:fs';
 import type { AddressInfo } from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
-import { sql } from 'drizzle-orm';
 import { type WebSocket, WebSocketServer } from 'ws';
 import { createScratchDatabase } from '../../scripts/scratch-database.mjs';
 import { buildApp } from '../../server/app';
 import { loadConfig } from '../../server/config';
-import { type Database, openDatabase } from '../../server/db/client';
+import { openDatabase } from '../../server/db/client';
+import { seedChat } from './seed';
 
 const PAIRS = Number(process.env.PAIRS ?? 1000);
 const send = (msg: unknown) => process.send?.(msg);
@@ -56,51 +55,6 @@ async function startRelay() {
   return { port, pairs, cookies, close: async () => wss.close() };
 }
 
-async function seed(database: Database) {
-  const { db } = database;
-  const tag = randomBytes(3).toString('hex');
-  const day = new Date(Date.now() + 3 * 86_400_000).toISOString().slice(0, 10);
-  await db.execute(
-    sql.raw(`
-    INSERT INTO users (email, name, role, approval_status, verified, subscription_status, membership_type, subscription_expires_at)
-    SELECT 'bench' || g || '.${tag}@ba.com', 'Bench Crew ' || g, 'Main Crew', 'approved', true, 'active', 'paid', now() + interval '200 days'
-    FROM generate_series(1, ${2 * PAIRS}) g`),
-  );
-  await db.execute(
-    sql.raw(`
-    INSERT INTO flights (flight_number, origin, destination, departure_date, departure_at, has_time)
-    SELECT 'BA' || (1000 + g) || ' (2230)', 'LHR', 'JFK', '${day}', '${day}T22:30:00Z', true FROM generate_series(1, ${PAIRS}) g
-    ON CONFLICT DO NOTHING`),
-  );
-  const users = (
-    await db.execute<{ id: number; email: string }>(
-      sql.raw(`SELECT id, email FROM users WHERE email LIKE '%.${tag}@ba.com' ORDER BY id`),
-    )
-  ).rows;
-  const flights = (
-    await db.execute<{ id: number }>(
-      sql.raw(
-        `SELECT id FROM flights WHERE departure_date = '${day}' AND flight_number LIKE 'BA%(2230)' ORDER BY id LIMIT ${PAIRS}`,
-      ),
-    )
-  ).rows;
-  const pairs: { waveId: number; a: number; b: number }[] = [];
-  for (let i = 0; i < PAIRS; i++) {
-    const a = users[2 * i]!.id;
-    const b = users[2 * i + 1]!.id;
-    const f = flights[i]!.id;
-    const [w] = (
-      await db.execute<{ id: number }>(
-        sql.raw(`
-        WITH crew AS (INSERT INTO flight_crew (flight_id, user_id, role) VALUES (${f}, ${a}, 'IFL'), (${f}, ${b}, 'IFL') ON CONFLICT DO NOTHING)
-        INSERT INTO waves (sender_id, receiver_id, flight_id, status, sender_read, receiver_read) VALUES (${a}, ${b}, ${f}, 'accepted', true, true) RETURNING id`),
-      )
-    ).rows;
-    pairs.push({ waveId: w!.id, a, b });
-  }
-  return pairs;
-}
-
 async function startApp() {
   const scratch = process.env.BENCH_DATABASE_URL
     ? await createScratchDatabase(process.env.BENCH_DATABASE_URL, 'jumpseat_bench_chat')
@@ -117,7 +71,7 @@ async function startApp() {
     ? await openDatabase({ kind: 'postgres', url, max: 10 })
     : await openDatabase({ kind: 'pglite', dataDir: path.join(dataDir, 'pgdata') });
   await database.migrate();
-  const pairs = await seed(database);
+  const pairs = await seedChat(database, PAIRS, new Date());
   // Jobs on, as in production: the 30 s socket sweep and the mail job run during the load.
   const app = await buildApp({ config, database, webDist: null, startJobs: true });
   await app.listen({ port: 0, host: '127.0.0.1' });

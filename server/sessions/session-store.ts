@@ -9,11 +9,16 @@ export const SESSION_ABSOLUTE_MS = 30 * 24 * 60 * 60 * 1000;
 const TOUCH_INTERVAL_MS = 60 * 1000;
 
 /**
- * How long a resolved session may answer again from memory. A page load fires a burst of calls
- * with one cookie, and the lookup (a join through the query builder) costs about as much as the
- * rest of a cached request: without this, GET /api/flights ran at a tenth of a bare server.
+ * How long a resolved session may answer again from memory. The lookup costs about as much as
+ * the rest of a cached request: with a 1 s window, 2,000 members each calling every second or
+ * two all missed it, and GET /api/flights ran at 0.12x a bare server on PGlite. What must take
+ * effect at once does not wait for the window: revocations and member changes reach every
+ * instance through the bus (`forget`, `forgetUser`, `forgetAll` announce themselves), and while
+ * the bus cannot promise that (its listener lost) nothing is answered from memory. The window
+ * only bounds changes no request announces (the expiry jobs, a payment webhook's own update);
+ * no entry outlives the sliding touch (TOUCH_INTERVAL_MS) either.
  */
-export const SESSION_CACHE_MS = 1_000;
+export const SESSION_CACHE_MS = 30_000;
 /** Beyond this many remembered sessions the cache starts over (a bound, not an LRU). */
 const SESSION_CACHE_MAX = 10_000;
 
@@ -30,19 +35,29 @@ type Remembered = {
 
 /**
  * Sessions live in the database so app instances stay stateless. A resolved session is
- * remembered for at most SESSION_CACHE_MS and forgotten at once when it is revoked (here, or on
- * another instance through the bus: `forget`) or when its member changes something (`forgetUser`,
- * called by the access plugin after every write). The worst case is an admin's change to a
- * member on another instance, seen by that member's requests up to a second later.
+ * remembered for at most SESSION_CACHE_MS and forgotten at once, on every instance, when it is
+ * revoked (`onRevoke` announces it; the bus calls `forget` everywhere) or when its member changes
+ * something (`forgetUser`, called by the access plugin after every write, `forgetAll` after an
+ * admin's: `onMemberChange` announces them; the bus calls `forgetMemberHere`).
  */
 export type RevokeListener = (revoked: { userId: number; tokenHash?: string }) => void;
+/** `userId` null: anyone may have changed (an admin's write). */
+export type MemberChangeListener = (userId: number | null) => void;
 
 export function createSessionStore(
   db: Db,
   onRevoke: RevokeListener = () => {},
   /** `elapsedMs`: a monotonic clock (performance.now by default; tests pass one they move). */
-  options: { cacheMs?: number; elapsedMs?: () => number } = {},
+  options: {
+    cacheMs?: number;
+    elapsedMs?: () => number;
+    /** Tells the other instances what `forgetUser`/`forgetAll` forgot here. */
+    announceMemberChange?: MemberChangeListener;
+  } = {},
 ) {
+  const announce = options.announceMemberChange ?? (() => {});
+  /** Off while the bus may be missing revocations: see `busLost`. */
+  let trusted = true;
   const cacheMs = options.cacheMs ?? SESSION_CACHE_MS;
   const elapsedMs = options.elapsedMs ?? (() => performance.now());
   const remembered = new Map<string, Remembered>();
@@ -70,7 +85,7 @@ export function createSessionStore(
     lastSeenAt: number,
     readAtGeneration: number,
   ) {
-    if (cacheMs <= 0 || readAtGeneration !== generation) return;
+    if (cacheMs <= 0 || !trusted || readAtGeneration !== generation) return;
     if (remembered.size >= SESSION_CACHE_MAX) remembered.clear();
     remembered.set(context.tokenHash, {
       context,
@@ -92,24 +107,46 @@ export function createSessionStore(
   }
 
   /** Other in-memory copies of member rows (conversation-cache.ts) follow the same writes. */
-  const memberChangeListeners: ((userId: number | null) => void)[] = [];
+  const memberChangeListeners: MemberChangeListener[] = [];
+
+  /** This instance only: the member's (or, null, everyone's) rows may have changed. */
+  function forgetMemberHere(userId: number | null) {
+    if (userId === null) {
+      generation += 1;
+      remembered.clear();
+    } else forget({ userId });
+    for (const listener of memberChangeListeners) listener(userId);
+  }
 
   return {
     /** Drops what this instance remembers of a session (or of every session of a user). */
     forget,
-    /** After a write by this member (their row may have changed). */
+    /** What another instance's `forgetUser`/`forgetAll` announced (not announced again). */
+    forgetMemberHere,
+    /** After a write by this member (their row may have changed), on every instance. */
     forgetUser: (userId: number) => {
-      forget({ userId });
-      for (const listener of memberChangeListeners) listener(userId);
+      forgetMemberHere(userId);
+      announce(userId);
     },
-    /** After an admin's write: it may have changed anyone. */
+    /** After an admin's write (it may have changed anyone), on every instance. */
     forgetAll: () => {
-      generation += 1;
-      remembered.clear();
-      for (const listener of memberChangeListeners) listener(null);
+      forgetMemberHere(null);
+      announce(null);
+    },
+    /**
+     * The bus's listener is lost: revocations announced meanwhile would be missed, so nothing
+     * is answered from memory until `busBack` (which starts from empty again).
+     */
+    busLost: () => {
+      trusted = false;
+      forgetMemberHere(null);
+    },
+    busBack: () => {
+      forgetMemberHere(null);
+      trusted = true;
     },
     /** Called with the member (or null: anyone) whose row a write may have changed. */
-    onMemberChange: (listener: (userId: number | null) => void) => {
+    onMemberChange: (listener: MemberChangeListener) => {
       memberChangeListeners.push(listener);
     },
 
@@ -130,7 +167,7 @@ export function createSessionStore(
     async resolve(token: string, now: Date): Promise<SessionContext | null> {
       const tokenHash = hashToken(token);
       const nowMs = now.getTime();
-      const known = remembered.get(tokenHash);
+      const known = trusted ? remembered.get(tokenHash) : undefined;
       if (known) {
         // Expiry and the sliding touch still follow the business clock; only the row is reused.
         const usable =

@@ -182,6 +182,34 @@ describe('session cache', () => {
     expect(await store.resolve(token, new Date(later.getTime() + 12 * HOUR + 1000))).toBeNull();
   });
 
+  it('answers nothing from memory while the bus may be missing revocations', async () => {
+    const store = createSessionStore(t.database.db, () => {}, { cacheMs: 60_000 });
+    const user = await buildCrew(t.database.db);
+    const now = t.clock.now();
+    const token = await store.create(user.id, now);
+    const other = await store.create(user.id, now);
+    expect(await store.resolve(token, now)).not.toBeNull();
+    store.busLost();
+    // Revoked on another instance meanwhile (the announcement lost with the listener).
+    await t.database.db.delete(sessionsTable).where(eq(sessionsTable.tokenHash, hashToken(token)));
+    expect(await store.resolve(token, now)).toBeNull();
+    expect(await store.resolve(other, now)).not.toBeNull();
+    await t.database.db.delete(sessionsTable).where(eq(sessionsTable.tokenHash, hashToken(other)));
+    expect(await store.resolve(other, now)).toBeNull();
+    store.busBack();
+  });
+
+  it('tells the other instances what a write made it forget', async () => {
+    const announced: (number | null)[] = [];
+    const store = createSessionStore(t.database.db, () => {}, {
+      announceMemberChange: (userId) => announced.push(userId),
+    });
+    store.forgetUser(7);
+    store.forgetAll();
+    store.forgetMemberHere(8); // heard from another instance: not announced again
+    expect(announced).toEqual([7, null]);
+  });
+
   it('forgets a session revoked on another instance as soon as the bus says so', async () => {
     const user = await buildCrew(t.database.db);
     const token = await t.app.deps.sessions.create(user.id, t.clock.now());

@@ -1,5 +1,6 @@
 import { departureInstant, type Flight } from '../../../domain';
 import { perApp } from '../../lib/per-app';
+import { gzipFromPieces, gzipPiece } from '../../plugins/compression';
 
 /**
  * The shared part of the home list (every flight of the window with its counts, the same for
@@ -35,8 +36,18 @@ export type HomeSnapshot = {
   /** Flight id -> byte offset of its `false`, where a member's `true ` is written instead. */
   offsets: Map<number, number>;
   /** Bodies already rendered from this snapshot, by member, with the joined set they used. */
-  rendered: Map<number, { joined: ReadonlySet<number>; body: Buffer }>;
+  rendered: Map<number, { joined: ReadonlySet<number>; body: Buffer; gzip?: Buffer }>;
+  /** The body gzipped in pieces, made at the first gzip request (see homeListGzipFor). */
+  gzip: GzipPieces | null;
 };
+
+/**
+ * 32 flights (about 9 KB) per piece: a member's `true`s recompress a piece or two, not the
+ * list, and a piece is long enough that gzip loses little by starting each one afresh.
+ */
+const GZIP_ITEMS_PER_PIECE = 32;
+/** Piece k is body bytes [bounds[k], bounds[k + 1]); `pieceOf` finds a flight's piece. */
+type GzipPieces = { bounds: number[]; pieces: Buffer[]; pieceOf: Map<number, number> };
 
 const sortKey = (f: Flight) => departureInstant(f).getTime();
 
@@ -73,7 +84,54 @@ function toSnapshot(key: string, window: HomeWindow, builtAt: number, items: Ite
     body: Buffer.from(`[${items.map((i) => i.json).join(',')}]`),
     offsets,
     rendered: new Map(),
+    gzip: null,
   };
+}
+
+/** The snapshot's shared body gzipped in pieces: once per snapshot, not per request. */
+function gzipPiecesOf(snapshot: HomeSnapshot): GzipPieces {
+  if (snapshot.gzip) return snapshot.gzip;
+  const bounds = [0];
+  const pieceOf = new Map<number, number>();
+  let at = 1; // after '['
+  snapshot.items.forEach(({ flight, bytes }, i) => {
+    pieceOf.set(flight.id, bounds.length - 1);
+    at += bytes + 1; // the item and its ',' (or the closing ']')
+    if ((i + 1) % GZIP_ITEMS_PER_PIECE === 0 && i + 1 < snapshot.items.length) bounds.push(at);
+  });
+  bounds.push(snapshot.body.length);
+  const pieces = bounds
+    .slice(0, -1)
+    .map((start, k) => gzipPiece(snapshot.body.subarray(start, bounds[k + 1])));
+  snapshot.gzip = { bounds, pieces, pieceOf };
+  return snapshot.gzip;
+}
+
+/**
+ * renderHomeListFor, gzipped: the shared pieces, with only the pieces holding the member's own
+ * flights compressed again. Remembered with the rendered body.
+ */
+export function homeListGzipFor(
+  snapshot: HomeSnapshot,
+  userId: number,
+  joined: ReadonlySet<number>,
+): Buffer {
+  const body = renderHomeListFor(snapshot, userId, joined);
+  const known = snapshot.rendered.get(userId);
+  if (known?.gzip && known.body === body) return known.gzip;
+  const { bounds, pieces, pieceOf } = gzipPiecesOf(snapshot);
+  const own = [...pieces];
+  if (body !== snapshot.body) {
+    const touched = new Set<number>();
+    for (const id of joined) {
+      const k = pieceOf.get(id);
+      if (k !== undefined) touched.add(k);
+    }
+    for (const k of touched) own[k] = gzipPiece(body.subarray(bounds[k], bounds[k + 1]));
+  }
+  const gzip = gzipFromPieces(body, own);
+  if (known && known.body === body) known.gzip = gzip;
+  return gzip;
 }
 
 const TRUE = Buffer.from('true ');

@@ -15,6 +15,7 @@ import {
   userFlightsSchema,
 } from '../../../domain';
 import { currentUser } from '../../plugins/access';
+import { acceptedEncodings } from '../../plugins/compression';
 import { createFlightService } from './service';
 
 const tags = ['flights'];
@@ -34,7 +35,10 @@ export const flightRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request, reply) => {
-      const json = await flights.homeListJson(currentUser(request));
+      // Gzip here, not in the compression hook: the list is compressed once per snapshot.
+      const gzip = acceptedEncodings(request.headers['accept-encoding']).has('gzip');
+      const json = await flights.homeListJson(currentUser(request), gzip ? 'gzip' : null);
+      if (gzip) reply.header('content-encoding', 'gzip');
       // Already JSON bytes: the shared part is serialised once per cache lifetime, not per
       // request. Fastify sends a Buffer as it is; the route's type only knows objects.
       return reply

@@ -38,7 +38,7 @@ import { FLIGHT_NOT_FOUND, joinInTransaction, joinRefusal } from '../crew/servic
 import { isOnlineSql } from '../users/online';
 import { addFlightsBatch } from './batch';
 import { defaultCrewRole, findOrCreateFlight, lockFlightKeys } from './flight-store';
-import { homeListCache, renderHomeListFor } from './home-cache';
+import { homeListCache, homeListGzipFor, renderHomeListFor } from './home-cache';
 import {
   type FlightAggregateRow,
   presentAggregate,
@@ -130,18 +130,23 @@ export function createFlightService(deps: AppDeps) {
 
   return {
     /** GET /api/flights: the cached shared list with the viewer's isJoined, as JSON bytes. */
-    async homeListJson(viewer: UserRow): Promise<Buffer> {
+    /** `gzip`: the body gzipped (from pieces compressed once per list snapshot). */
+    async homeListJson(viewer: UserRow, encoding: 'gzip' | null = null): Promise<Buffer> {
       const at = now();
       const snapshot = await homeSnapshot(at);
-      if (snapshot.offsets.size === 0) return snapshot.body;
-      const joined = await cache.joinedBy(viewer.id, at.getTime(), async () => {
-        const rows = await db
-          .select({ flightId: flightCrew.flightId })
-          .from(flightCrew)
-          .where(eq(flightCrew.userId, viewer.id));
-        return new Set(rows.map((r) => r.flightId));
-      });
-      return renderHomeListFor(snapshot, viewer.id, joined);
+      const joined =
+        snapshot.offsets.size === 0
+          ? new Set<number>()
+          : await cache.joinedBy(viewer.id, at.getTime(), async () => {
+              const rows = await db
+                .select({ flightId: flightCrew.flightId })
+                .from(flightCrew)
+                .where(eq(flightCrew.userId, viewer.id));
+              return new Set(rows.map((r) => r.flightId));
+            });
+      return encoding === 'gzip'
+        ? homeListGzipFor(snapshot, viewer.id, joined)
+        : renderHomeListFor(snapshot, viewer.id, joined);
     },
 
     /** POST /api/flights/search. */

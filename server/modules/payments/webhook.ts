@@ -131,7 +131,10 @@ export function createWebhookHandler(deps: AppDeps) {
       }
       return { received: true } as const;
     });
-    // After the commit, not awaited (see notifyNewRegistration).
+    // After the commit: a member's status changed without a request of theirs, so no session
+    // cache (on any instance) may answer with the old row. Webhooks are rare; forget them all.
+    if (!('duplicate' in outcome)) deps.sessions.forgetAll();
+    // Not awaited (see notifyNewRegistration).
     if (notice) notifyNewRegistration(deps, notice);
     return outcome;
   }

@@ -24,6 +24,8 @@ export const busEventSchema = z.discriminatedUnion('e', [
   z.object({ e: z.literal('wave'), id: idSchema, status: waveStatusSchema, to: recipientsSchema }),
   z.object({ e: z.literal('wave_deleted'), id: idSchema, to: recipientsSchema }),
   z.object({ e: z.literal('revoke'), userId: idSchema, tokenHash: z.string().optional() }),
+  /** A member's row may have changed (null: anyone's): cached copies of it are dropped. */
+  z.object({ e: z.literal('member'), userId: idSchema.nullable() }),
   /** A finished frame for these members' sockets, or for every socket. */
   z.object({
     e: z.literal('frame'),
@@ -39,6 +41,11 @@ export type Bus = {
   subscribe(handler: (event: BusEvent) => void): void;
   /** False while this instance cannot hear other instances' events (its LISTEN is down). */
   listening(): boolean;
+  /**
+   * `lost`: events may be missed from now on (the listener dropped); `back`: listening again.
+   * Caches that rely on the bus to hear of revocations stop trusting themselves in between.
+   */
+  onGap?(handlers: { lost(): void; back(): void }): void;
   close(): Promise<void>;
 };
 
@@ -79,6 +86,7 @@ export async function createPostgresBus(
   log: { warn(obj: object, msg: string): void; info(obj: object, msg: string): void },
 ): Promise<Bus> {
   const handlers: ((event: BusEvent) => void)[] = [];
+  const gapHandlers: { lost(): void; back(): void }[] = [];
   const publisher = new pg.Pool({ connectionString: url, max: 2 });
   publisher.on('error', () => {});
   // A client checked out for a NOTIFY may lose its server mid-query; without a listener of
@@ -107,7 +115,10 @@ export async function createPostgresBus(
     const onLost = (err?: Error) => {
       if (lost) return;
       lost = true;
-      if (listener === client) listener = null;
+      if (listener === client) {
+        for (const g of gapHandlers) g.lost();
+        listener = null;
+      }
       client.end().catch(() => {});
       if (closed) return;
       log.warn({ err }, 'event listener lost; reconnecting');
@@ -128,7 +139,9 @@ export async function createPostgresBus(
       await client.end().catch(() => {});
       return;
     }
+    const reconnected = listener === null && started;
     listener = client;
+    if (reconnected) for (const g of gapHandlers) g.back();
   }
 
   function scheduleReconnect(attempt: number) {
@@ -147,7 +160,9 @@ export async function createPostgresBus(
     }, reconnectDelayMs(attempt));
     timer.unref();
   }
+  let started = false;
   await connect();
+  started = true;
 
   return {
     kind: 'postgres',
@@ -156,6 +171,7 @@ export async function createPostgresBus(
     },
     subscribe: (h) => void handlers.push(h),
     listening: () => listener !== null,
+    onGap: (g) => void gapHandlers.push(g),
     async close() {
       closed = true;
       if (timer) clearTimeout(timer);

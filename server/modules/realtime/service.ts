@@ -252,6 +252,8 @@ export function createRealtime(deps: {
       case 'revoke':
         hub.close(event.userId, event.tokenHash, 4401, 'session ended');
         return;
+      case 'member': // For the session cache (app.ts), not for sockets.
+        return;
       case 'frame':
         if (event.to === 'all') hub.broadcast(event.frame);
         else hub.send(event.to, event.frame);

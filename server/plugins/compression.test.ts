@@ -1,0 +1,98 @@
+import zlib from 'node:zlib';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { homeListCache, homeListGzipFor, renderHomeListFor } from '../modules/flights/home-cache';
+import { buildTestApp, type TestApp } from '../test/build-test-app';
+import { buildAdmin, buildCrew, buildFlight, joinFlight } from '../test/factories';
+import { injectAs } from '../test/inject-as';
+
+describe('compression', () => {
+  let t: TestApp;
+  let as: Awaited<ReturnType<typeof injectAs>>;
+  let joinedId: number;
+  beforeAll(async () => {
+    t = await buildTestApp();
+    const member = await buildCrew(t.database.db);
+    // 70 flights: three gzip pieces of the home list, well over 1 KiB.
+    for (let i = 0; i < 70; i++) {
+      const flight = await buildFlight(t.database.db, { daysAhead: 1 + (i % 5) });
+      if (i === 40) {
+        await joinFlight(t.database.db, member, flight);
+        joinedId = flight.id;
+      }
+    }
+    as = await injectAs(t.app, member);
+  });
+  afterAll(() => t.close());
+
+  const list = (encoding?: string) =>
+    as({
+      method: 'GET',
+      url: '/api/flights',
+      headers: encoding ? { 'accept-encoding': encoding } : {},
+    });
+
+  it('answers the home list in brotli to a client that accepts only br', async () => {
+    const plain = await list();
+    expect(plain.headers['content-encoding']).toBeUndefined();
+    expect(plain.headers.vary).toMatch(/Accept-Encoding/);
+    const items = plain.json() as { id: number; isJoined: boolean }[];
+    expect(items).toHaveLength(70);
+    expect(items.find((f) => f.id === joinedId)?.isJoined).toBe(true);
+    const br = await list('br');
+    expect(br.headers['content-encoding']).toBe('br');
+    expect(br.headers.vary).toMatch(/Accept-Encoding/);
+    expect(br.rawPayload.length).toBeLessThan(plain.rawPayload.length / 3);
+    expect(JSON.parse(zlib.brotliDecompressSync(br.rawPayload).toString())).toEqual(items);
+  });
+
+  it("gzips the home list from the snapshot's pieces, with the member's own flights", async () => {
+    const plain = (await list()).json();
+    const gz = await list('gzip, deflate, br');
+    expect(gz.headers['content-encoding']).toBe('gzip');
+    expect(JSON.parse(zlib.gunzipSync(gz.rawPayload).toString())).toEqual(plain);
+  });
+
+  it('compresses the shared list once per snapshot, then only the pieces a member changes', () => {
+    const cache = homeListCache(t.app.deps) as unknown as {
+      snapshot: Parameters<typeof homeListGzipFor>[0];
+    };
+    const snapshot = cache.snapshot;
+    const ids = snapshot.items.map((i) => i.flight.id);
+    for (const joined of [[], [ids[0]!], [ids[5]!, ids[40]!, ids[69]!], ids]) {
+      const set = new Set(joined);
+      const body = renderHomeListFor(snapshot, 1000 + joined.length, set);
+      const gz = homeListGzipFor(snapshot, 1000 + joined.length, set);
+      expect(zlib.gunzipSync(gz).equals(body)).toBe(true);
+    }
+    const pieces = snapshot.gzip;
+    homeListGzipFor(snapshot, 2000, new Set([ids[1]!]));
+    expect(snapshot.gzip).toBe(pieces);
+  });
+
+  it('compresses other answers over 1 KiB, never tiny ones nor a 204', async () => {
+    const search = await as({
+      method: 'POST',
+      url: '/api/flights/search',
+      payload: {},
+      headers: { 'accept-encoding': 'gzip' },
+    });
+    expect(search.headers['content-encoding']).toBe('gzip');
+    expect(JSON.parse(zlib.gunzipSync(search.rawPayload).toString()).length).toBeGreaterThan(0);
+    const health = await t.app.inject({
+      method: 'GET',
+      url: '/api/health',
+      headers: { 'accept-encoding': 'br' },
+    });
+    expect(health.headers['content-encoding']).toBeUndefined();
+    expect(health.json()).toBeTruthy();
+    const admin = await injectAs(t.app, await buildAdmin(t.database.db));
+    const gone = await admin({
+      method: 'DELETE',
+      url: '/api/users/me/profile-picture',
+      headers: { 'accept-encoding': 'br' },
+    });
+    expect(gone.statusCode).toBe(204);
+    expect(gone.headers['content-encoding']).toBeUndefined();
+    expect(gone.rawPayload.length).toBe(0);
+  });
+});

@@ -1,0 +1,92 @@
+import zlib from 'node:zlib';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+
+/** Below this a body travels as it is: compressing it saves less than its cost. */
+export const COMPRESS_MIN_BYTES = 1024;
+/** Text we make; images, archives and anything already encoded are left alone. */
+const COMPRESSIBLE = /^(application\/(json|javascript|xml)|text\/|image\/svg)/;
+
+export type Encoding = 'br' | 'gzip';
+
+/** The encoding to answer with: brotli, else gzip, if the client accepts it (q > 0). */
+export function acceptedEncodings(header: string | undefined): Set<Encoding> {
+  const accepted = new Set<Encoding>();
+  for (const part of (header ?? '').toLowerCase().split(',')) {
+    const [name, ...params] = part.trim().split(';');
+    const q = params.map((p) => p.trim()).find((p) => p.startsWith('q='));
+    if (q && Number(q.slice(2)) === 0) continue;
+    if (name === 'br' || name === 'gzip') accepted.add(name);
+    if (name === '*') {
+      accepted.add('br');
+      accepted.add('gzip');
+    }
+  }
+  return accepted;
+}
+
+function appendVary(reply: FastifyReply) {
+  const vary = reply.getHeader('vary');
+  if (!vary) reply.header('vary', 'Accept-Encoding');
+  else if (!/accept-encoding/i.test(String(vary))) {
+    reply.header('vary', `${String(vary)}, Accept-Encoding`);
+  }
+}
+
+/**
+ * Answers over COMPRESS_MIN_BYTES in brotli or gzip, as `Accept-Encoding` allows (a phone on
+ * roaming data pays for every byte). Per request and fast (brotli quality 4): a route that
+ * answers the same bytes to many (the home list) compresses them once itself and sets
+ * `content-encoding`, which this hook then leaves alone. Streams (static files) pass untouched.
+ */
+export function registerCompression(app: FastifyInstance) {
+  app.addHook('onSend', async (request: FastifyRequest, reply: FastifyReply, payload) => {
+    if (reply.getHeader('content-encoding')) {
+      appendVary(reply);
+      return payload;
+    }
+    if (typeof payload !== 'string' && !Buffer.isBuffer(payload)) return payload;
+    if (reply.statusCode === 204 || reply.statusCode === 304 || request.method === 'HEAD') {
+      return payload;
+    }
+    if (!COMPRESSIBLE.test(String(reply.getHeader('content-type') ?? ''))) return payload;
+    const body = typeof payload === 'string' ? Buffer.from(payload) : payload;
+    if (body.length < COMPRESS_MIN_BYTES) return payload;
+    appendVary(reply);
+    const accepted = acceptedEncodings(request.headers['accept-encoding']);
+    if (accepted.has('br')) {
+      reply.header('content-encoding', 'br');
+      reply.removeHeader('content-length');
+      return zlib.brotliCompressSync(body, {
+        params: {
+          [zlib.constants.BROTLI_PARAM_QUALITY]: 4,
+          [zlib.constants.BROTLI_PARAM_SIZE_HINT]: body.length,
+        },
+      });
+    }
+    if (accepted.has('gzip')) {
+      reply.header('content-encoding', 'gzip');
+      reply.removeHeader('content-length');
+      return zlib.gzipSync(body, { level: 6 });
+    }
+    return payload;
+  });
+}
+
+/**
+ * Gzip built from independently compressed pieces (each ends on a full flush, so it needs no
+ * earlier bytes): a body that differs from a shared one in a few places recompresses only the
+ * pieces that differ. The trailer's CRC covers the whole body, computed per body (cheap).
+ */
+const GZIP_HEADER = Buffer.from([0x1f, 0x8b, 8, 0, 0, 0, 0, 0, 0, 0xff]);
+const DEFLATE_END = zlib.deflateRawSync(Buffer.alloc(0));
+
+export function gzipPiece(bytes: Buffer): Buffer {
+  return zlib.deflateRawSync(bytes, { level: 6, finishFlush: zlib.constants.Z_FULL_FLUSH });
+}
+
+export function gzipFromPieces(body: Buffer, pieces: Buffer[]): Buffer {
+  const trailer = Buffer.alloc(8);
+  trailer.writeUInt32LE(zlib.crc32(body) >>> 0, 0);
+  trailer.writeUInt32LE(body.length >>> 0, 4);
+  return Buffer.concat([GZIP_HEADER, ...pieces, DEFLATE_END, trailer]);
+}
