@@ -14,7 +14,7 @@
  *    (default 5), the highest with p99 <= 100 ms and 0 lost, beside the bare relay's, as a ratio;
  * 3. overload: 3x that ceiling for STEP_SECONDS: every acknowledged message must arrive (0 lost
  *    acknowledged), and the server's peak RSS is reported (bounded queue, issue 20 item 2).
- * SKIP_TARGET=1 / SKIP_CEILING=1 leave out a part (the machine is shared: keep runs short).
+ * SKIP_TARGET=1 / SKIP_CEILING=1 / SKIP_PGLITE=1 leave out a part (the machine is shared: keep runs short).
  *
  * BENCH_DATABASE_URL also runs the app on that PostgreSQL (in a scratch database).
  * BENCH_PROF=1 writes a CPU profile of each server process to /tmp/chatprof.
@@ -41,16 +41,6 @@ type Ready = {
   memory: Memory;
 };
 type Memory = { rss: number; heapUsed: number; external: number; peakRss: number };
-type Result = {
-  name: string;
-  sent: number;
-  received: number;
-  lost: number;
-  rate: number;
-  p50: number;
-  p99: number;
-  memPerConn: number;
-};
 
 function startTarget(
   target: 'app' | 'relay',
@@ -282,7 +272,8 @@ async function bench(name: string, target: 'app' | 'relay', goal?: number, url?:
 
 const reports: Report[] = [];
 const relay = SKIP_CEILING ? undefined : await bench('bare ws relay', 'relay');
-reports.push(await bench('Jumpseat on PGlite', 'app', RATE ?? 500));
+if (process.env.SKIP_PGLITE !== '1')
+  reports.push(await bench('Jumpseat on PGlite', 'app', RATE ?? 500));
 if (process.env.BENCH_DATABASE_URL)
   reports.push(
     await bench('Jumpseat on PostgreSQL', 'app', RATE ?? 1000, process.env.BENCH_DATABASE_URL),
