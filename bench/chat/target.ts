@@ -18,10 +18,17 @@ import { seedChat } from './seed';
 const PAIRS = Number(process.env.PAIRS ?? 1000);
 const send = (msg: unknown) => process.send?.(msg);
 
+/** The highest RSS seen since the last 'reset-peak' (sampled every 50 ms, without a GC). */
+let peakRss = 0;
+setInterval(() => {
+  peakRss = Math.max(peakRss, process.memoryUsage().rss);
+}, 50).unref();
+
 function memory() {
+  const peak = Math.max(peakRss, process.memoryUsage().rss);
   (globalThis as { gc?: () => void }).gc?.();
   const m = process.memoryUsage();
-  return { rss: m.rss, heapUsed: m.heapUsed, external: m.external };
+  return { rss: m.rss, heapUsed: m.heapUsed, external: m.external, peakRss: peak };
 }
 
 async function startRelay() {
@@ -104,6 +111,7 @@ send({
 });
 process.on('message', async (msg: { type: string }) => {
   if (msg.type === 'memory') send({ type: 'memory', memory: memory() });
+  if (msg.type === 'reset-peak') peakRss = 0;
   if (msg.type === 'stop') {
     await target.close();
     process.exit(0);

@@ -25,8 +25,10 @@ export const clientFrameSchema = z.discriminatedUnion('type', [
   z.object({ type: z.literal('heartbeat') }),
   z.object({
     type: z.literal('new_message'),
-    clientId: clientIdSchema.optional(),
     ...sendMessageRequestSchema.shape,
+    // The request's tag; when it is a UUID it is also the message's client id (idempotent
+    // send). Tabs loaded before client ids existed send other tags: those only tag the answer.
+    clientId: clientIdSchema.optional(),
   }),
   z.object({
     type: z.literal('wave_update'),
@@ -100,7 +102,13 @@ export const serverFrameSchema = z.discriminatedUnion('type', [
     data: messageAckDataSchema,
   }),
   // The clientId as the request frame had it, even one too long to be valid.
-  z.object({ type: z.literal('error'), clientId: z.string().optional(), message: z.string() }),
+  // `code` 'overloaded': refused only because the server is busy; resend with the same clientId.
+  z.object({
+    type: z.literal('error'),
+    clientId: z.string().optional(),
+    message: z.string(),
+    code: z.string().optional(),
+  }),
 ]);
 export type ServerFrame = z.output<typeof serverFrameSchema>;
 export type ServerFrameType = ServerFrame['type'];

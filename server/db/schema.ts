@@ -13,6 +13,7 @@ import {
   text,
   timestamp,
   uniqueIndex,
+  uuid,
 } from 'drizzle-orm/pg-core';
 import type {
   ApprovalStatus,
@@ -213,8 +214,14 @@ export const messages = pgTable(
     content: text('content').notNull(),
     read: boolean('read').notNull().default(false),
     createdAt: ts('created_at').notNull().defaultNow(),
+    /** The sending browser's id for it: a retried send finds the stored message by it. */
+    clientId: uuid('client_id'),
   },
-  (t) => [index('messages_wave_time_idx').on(t.waveId, t.createdAt)],
+  (t) => [
+    index('messages_wave_time_idx').on(t.waveId, t.createdAt),
+    // Per sender, so one member cannot claim (or probe) another's ids; NULLs never collide.
+    uniqueIndex('messages_sender_client_idx').on(t.senderId, t.clientId),
+  ],
 );
 
 /** Running totals that survive deletions (spec: Platform counters). One row, id 1. */

@@ -10,5 +10,6 @@ export function presentMessage(m: MessageRow): Message {
     content: m.content,
     read: m.read,
     createdAt: m.createdAt.toISOString(),
+    clientId: m.clientId,
   };
 }

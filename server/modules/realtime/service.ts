@@ -7,6 +7,7 @@ import {
   type ClientFrame,
   type ClientRequestFrame,
   clientFrameSchema,
+  isMessageClientId,
   type LiveMessage,
   MAX_SOCKETS_PER_MEMBER,
   type Message,
@@ -51,7 +52,10 @@ const yieldToIo = () => new Promise((resolve) => setImmediate(resolve));
 type Viewer = { id: number; isAdmin: boolean; isDemoUser: boolean };
 
 export type FrameHandlers = {
-  sendMessage(user: Viewer, input: { waveId: number; content: string }): Promise<Message>;
+  sendMessage(
+    user: Viewer,
+    input: { waveId: number; content: string; clientId?: string },
+  ): Promise<Message>;
   respondToWave(user: Viewer, waveId: number, status: 'accepted' | 'rejected'): Promise<Wave>;
 };
 
@@ -346,14 +350,21 @@ export function createRealtime(deps: {
     try {
       const data =
         frame.type === 'new_message'
-          ? await handlers.sendMessage(user, { waveId: frame.waveId, content: frame.content })
+          ? await handlers.sendMessage(user, {
+              waveId: frame.waveId,
+              content: frame.content,
+              // A UUID tag is the message's client id: a resend of it answers the stored one.
+              ...(isMessageClientId(frame.clientId) ? { clientId: frame.clientId } : {}),
+            })
           : await handlers.respondToWave(user, frame.waveId, frame.status);
       reply(conn, { type: 'message_ack', clientId: frame.clientId, data });
     } catch (error) {
       const message =
         error instanceof HttpError ? error.message : 'Something went wrong. Please try again.';
       if (!(error instanceof HttpError)) deps.log.error({ err: error }, 'socket frame failed');
-      reply(conn, { type: 'error', clientId: frame.clientId, message });
+      // A refusal with a code (e.g. 'overloaded': retry later with the same clientId) says so.
+      const code = error instanceof HttpError ? error.extra.code : undefined;
+      reply(conn, { type: 'error', clientId: frame.clientId, message, ...(code ? { code } : {}) });
     }
   }
 

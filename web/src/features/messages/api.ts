@@ -1,8 +1,8 @@
 import { useMutation, useMutationState, useQuery, useQueryClient } from '@tanstack/react-query';
-import type { Message, SendMessageRequest } from '../../../../domain';
+import { CHAT_OVERLOADED_CODE, type Message, type SendMessageRequest } from '../../../../domain';
 import { toast } from '../../components/ui/toast';
-import { api } from '../../lib/api-client';
-import { addMessage, connectedRealtimeClient } from '../realtime';
+import { ApiError, api } from '../../lib/api-client';
+import { addMessage, connectedRealtimeClient, RequestError } from '../realtime';
 import {
   isRealtimeConnected,
   MESSAGES_STALE_MS,
@@ -28,12 +28,57 @@ export function useMessages(waveId: number, enabled = true) {
   });
 }
 
+/** A message on its way: its text and its own id, kept across every attempt to send it. */
+export type OutgoingMessage = { waveId: number; content: string; clientId: string };
+
+/** A new message's id, made in the browser: the server stores a resend of it only once. */
+export const newClientId = (): string => crypto.randomUUID();
+
+/** Resends after an 'overloaded' refusal: at most this many, backing off from this much. */
+export const SEND_RETRIES = 5;
+export const SEND_RETRY_BASE_MS = 250;
+const SEND_RETRY_MAX_MS = 4_000;
+
+/** The server refused only because it is busy (socket `error` code or HTTP 503). */
+function isOverloaded(error: unknown): boolean {
+  if (error instanceof RequestError) return error.code === CHAT_OVERLOADED_CODE;
+  return error instanceof ApiError && error.body.code === CHAT_OVERLOADED_CODE;
+}
+
+const pause = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
 /**
- * Sends a message: over the real-time channel when it is connected (`new_message` with a
- * clientId, settled by the server's `message_ack` or `error`), else by POST /api/messages. The
- * message shows at once from the mutation's own state (see `usePendingMessages`), so a push or
- * poll landing meanwhile cannot drop it; a failure removes it again and says 'Failed to send
- * message' with the server's reason.
+ * Sends one message with its clientId (made here if not given): over the real-time channel
+ * when it is connected (`new_message`, settled by `message_ack` or `error`), else by POST
+ * /api/messages. Busy refusals are resent with the same clientId after a growing, jittered
+ * pause; a resend of a message the server already stored is answered with that message, so
+ * retrying never makes a duplicate. Returns the stored message and the clientId it went with.
+ */
+export async function sendMessage(
+  input: Omit<OutgoingMessage, 'clientId'> & { clientId?: string },
+  random: () => number = Math.random,
+): Promise<{ clientId: string; message: Message }> {
+  const clientId = input.clientId ?? newClientId();
+  const body = { waveId: input.waveId, content: input.content, clientId };
+  for (let attempt = 0; ; attempt++) {
+    try {
+      const realtime = connectedRealtimeClient();
+      const message = realtime
+        ? await realtime.request<Message>({ type: 'new_message', ...body })
+        : await api.post<Message>('/api/messages', body satisfies SendMessageRequest);
+      return { clientId, message };
+    } catch (error) {
+      if (!isOverloaded(error) || attempt >= SEND_RETRIES) throw error;
+      const step = Math.min(SEND_RETRY_MAX_MS, SEND_RETRY_BASE_MS * 2 ** attempt);
+      await pause(step / 2 + (random() * step) / 2);
+    }
+  }
+}
+
+/**
+ * Sends a message (see `sendMessage`). The message shows at once from the mutation's own state
+ * (see `usePendingMessages`), so a push or poll landing meanwhile cannot drop it; a failure
+ * removes it again and says 'Failed to send message' with the server's reason.
  */
 export function useSendMessage(waveId: number) {
   const client = useQueryClient();
@@ -41,11 +86,8 @@ export function useSendMessage(waveId: number) {
   // way at once (the pending list above is built from exactly those).
   return useMutation({
     mutationKey: sendKey(waveId),
-    mutationFn: (content: string) => {
-      const realtime = connectedRealtimeClient();
-      if (realtime) return realtime.request<Message>({ type: 'new_message', waveId, content });
-      return api.post<Message>('/api/messages', { waveId, content } satisfies SendMessageRequest);
-    },
+    mutationFn: async (outgoing: { content: string; clientId: string }) =>
+      (await sendMessage({ waveId, ...outgoing })).message,
     onSuccess: (message) => addMessage(client, message),
     onError: (error) => toast.error('Failed to send message', error.message),
     onSettled: (_message, error) => {
@@ -58,15 +100,21 @@ export function useSendMessage(waveId: number) {
   });
 }
 
-export type PendingMessage = { content: string; submittedAt: number };
+export type PendingMessage = { content: string; clientId: string; submittedAt: number };
 
 /** Messages on their way to the server, oldest first: the optimistic part of the thread. */
 export function usePendingMessages(waveId: number): PendingMessage[] {
   return useMutationState({
     filters: { mutationKey: sendKey(waveId), status: 'pending' },
-    select: (mutation) => ({
-      content: String(mutation.state.variables ?? ''),
-      submittedAt: mutation.state.submittedAt,
-    }),
+    select: (mutation) => {
+      const outgoing = mutation.state.variables as
+        | { content: string; clientId: string }
+        | undefined;
+      return {
+        content: outgoing?.content ?? '',
+        clientId: outgoing?.clientId ?? '',
+        submittedAt: mutation.state.submittedAt,
+      };
+    },
   });
 }

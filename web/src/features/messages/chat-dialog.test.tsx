@@ -173,6 +173,31 @@ describe('ChatDialog', () => {
     expect((box as HTMLTextAreaElement).value).toBe('See you at the gate');
   });
 
+  it('posts each message with its own UUID clientId when the socket is down', async () => {
+    const bodies: Record<string, unknown>[] = [];
+    serve((path, init) => {
+      if (init?.method === 'POST' && path === '/api/messages') {
+        bodies.push(JSON.parse(String(init.body)));
+        return json(201, message(bodies.length, 2, String(bodies.at(-1)?.content)));
+      }
+      return json(200, []);
+    });
+    renderChat();
+    await screen.findByRole('log', { name: 'Messages' });
+    const box = screen.getByLabelText('Message');
+    for (const text of ['one', 'two']) {
+      fireEvent.change(box, { target: { value: text } });
+      fireEvent.keyDown(box, { key: 'Enter' });
+      await vi.waitFor(() => expect(bodies.some((b) => b.content === text)).toBe(true));
+    }
+    const uuid = /^[0-9a-f]{8}-[0-9a-f]{4}-4[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/;
+    expect(bodies.map((b) => b.clientId)).toEqual([
+      expect.stringMatching(uuid),
+      expect.stringMatching(uuid),
+    ]);
+    expect(bodies[0]?.clientId).not.toBe(bodies[1]?.clientId);
+  });
+
   describe('while the real-time channel is connected', () => {
     function connect() {
       const client = new RealtimeClient({
@@ -213,6 +238,34 @@ describe('ChatDialog', () => {
       await vi.waitFor(() => expect(within(log).queryByText('Sending...')).toBeNull());
       expect(within(log).getByText('Over the socket')).toBeTruthy();
       expect(fetchMock.mock.calls.some(([, init]) => init?.method === 'POST')).toBe(false);
+    });
+
+    it('resends a busy refusal with the same clientId, once acknowledged shows once', async () => {
+      serve(() => json(200, []));
+      const { socket } = connect();
+      renderChat();
+      const log = await screen.findByRole('log', { name: 'Messages' });
+      const box = screen.getByLabelText('Message');
+      fireEvent.change(box, { target: { value: 'Busy hour' } });
+      fireEvent.keyDown(box, { key: 'Enter' });
+      await vi.waitFor(() => expect(socket.sentOf('new_message')).toHaveLength(1));
+      const { clientId } = socket.sentOf('new_message')[0]!;
+      expect(clientId).toMatch(/^[0-9a-f-]{36}$/);
+      socket.receive({
+        type: 'error',
+        clientId,
+        message: 'The chat is busy. Please try again in a moment.',
+        code: 'overloaded',
+      });
+      // Still on its way (not taken back), and sent again under the same id after a pause.
+      await vi.waitFor(() => expect(socket.sentOf('new_message')).toHaveLength(2), {
+        timeout: 3000,
+      });
+      expect(socket.sentOf('new_message')[1]?.clientId).toBe(clientId);
+      expect(within(log).getByText('Busy hour')).toBeTruthy();
+      socket.receive({ type: 'message_ack', clientId, data: message(8, 2, 'Busy hour') });
+      await vi.waitFor(() => expect(within(log).queryByText('Sending...')).toBeNull());
+      expect(within(log).getAllByText('Busy hour')).toHaveLength(1);
     });
 
     it('takes the message back when the server refuses it', async () => {

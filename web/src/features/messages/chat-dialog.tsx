@@ -25,7 +25,7 @@ import {
   useDeleteWave,
   useRealtimeConnected,
 } from '../waves';
-import { useMessages, usePendingMessages, useSendMessage } from './api';
+import { newClientId, useMessages, usePendingMessages, useSendMessage } from './api';
 import { ChatInput } from './chat-input';
 import { ConnectionStatus } from './connection-status';
 import { MessageList } from './message-list';
@@ -184,7 +184,10 @@ export function ChatDialog({ wave, viewer, open, onOpenChange, inline = false }:
 
           <footer className="border-t border-slate-200 px-4 pt-3 pb-[max(env(safe-area-inset-bottom),0.75rem)]">
             {sendRule.ok ? (
-              <ChatInput inputRef={messageBox} onSend={(content) => send.mutateAsync(content)} />
+              <ChatInput
+                inputRef={messageBox}
+                onSend={(content) => send.mutateAsync({ content, clientId: newClientId() })}
+              />
             ) : (
               <p className="rounded-xl bg-slate-100 px-3 py-3 text-center text-sm text-slate-700">
                 {sendRule.reason}

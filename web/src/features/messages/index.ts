@@ -1,2 +1,10 @@
 /** The messages feature's public surface: code outside features/messages/ imports only this file. */
+
+export {
+  newClientId,
+  type OutgoingMessage,
+  SEND_RETRIES,
+  SEND_RETRY_BASE_MS,
+  sendMessage,
+} from './api';
 export { ChatDialog } from './chat-dialog';

@@ -115,7 +115,7 @@ export function MessageList({ wave, viewerId, messages, pending, loading }: Prop
           })}
           {pending.map((message) => (
             <Bubble
-              key={`pending-${message.submittedAt}`}
+              key={`pending-${message.clientId}`}
               mine
               author={me}
               content={message.content}

@@ -12,12 +12,25 @@ export type WebSocketLike = {
   onerror: ((event: Event) => void) | null;
 };
 export type CreateSocket = (url: string) => WebSocketLike;
-/** A request frame before the client numbers it. */
+/**
+ * A request frame before the client numbers it; a `clientId` given here is used as is (a
+ * message's own id, so a resend is recognised by the server).
+ */
 export type RequestBody = RequestFrame extends infer F
   ? F extends RequestFrame
-    ? Omit<F, 'clientId'>
+    ? Omit<F, 'clientId'> & { clientId?: string }
     : never
   : never;
+
+/** The server's `error` answer to a request; `code` 'overloaded' means: resend later. */
+export class RequestError extends Error {
+  constructor(
+    message: string,
+    readonly code?: string,
+  ) {
+    super(message);
+  }
+}
 
 /** Backoff between attempts: 1 s, 2 s, 4 s … capped at 30 s, each with jitter. */
 export const RECONNECT_BASE_MS = 1_000;
@@ -161,7 +174,14 @@ export class RealtimeClient {
   request<T extends MessageAckData>(frame: RequestBody): Promise<T> {
     if (!this.connected) return Promise.reject(new Error(NOT_CONNECTED));
     this.sequence += 1;
-    const clientId = `${Date.now().toString(36)}-${this.sequence}`;
+    const clientId = frame.clientId ?? `${Date.now().toString(36)}-${this.sequence}`;
+    // One answer per id: an earlier request still waiting under it is given up on.
+    const earlier = this.pending.get(clientId);
+    if (earlier) {
+      clearTimeout(earlier.timer);
+      this.pending.delete(clientId);
+      earlier.reject(new Error(NOT_CONNECTED));
+    }
     return new Promise<T>((resolve, reject) => {
       const timer = setTimeout(() => {
         this.pending.delete(clientId);
@@ -248,7 +268,7 @@ export class RealtimeClient {
           clearTimeout(waiting.timer);
           this.pending.delete(frame.clientId);
           if (frame.type === 'message_ack') waiting.resolve(frame.data);
-          else waiting.reject(new Error(frame.message));
+          else waiting.reject(new RequestError(frame.message, frame.code));
         } else if (frame.type === 'error') {
           this.options.log?.('realtime: server error', frame.message);
         }
