@@ -32,6 +32,7 @@ import { accountRoutes } from './modules/account/routes';
 import { adminMembersRoutes } from './modules/admin/members-routes';
 import { adminRoutes } from './modules/admin/routes';
 import { authRoutes } from './modules/auth/routes';
+import { blocksRoutes } from './modules/blocks';
 import { crewRoutes } from './modules/crew/routes';
 import { demoRoutes } from './modules/demo/routes';
 import { devMailEnabled } from './modules/dev-mail/enabled';
@@ -289,6 +290,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   await app.register(flightRoutes);
   await app.register(crewRoutes);
   await app.register(usersRoutes);
+  await app.register(blocksRoutes);
   await app.register(accountRoutes);
   await app.register(membershipRoutes);
   await app.register(realtimeRoutes);

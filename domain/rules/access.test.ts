@@ -72,6 +72,14 @@ describe('canSendWave', () => {
       no('Both crew members must be on this flight'),
     ],
     [
+      'blocked either way: as if not on the flight',
+      crew,
+      2,
+      upcoming,
+      { ...both, blocked: true },
+      no('Both crew members must be on this flight'),
+    ],
+    [
       'existing',
       crew,
       2,

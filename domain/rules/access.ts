@@ -77,12 +77,20 @@ export function canSendWave(
   receiverId: number,
   flight: FlightTiming,
   now: Date,
-  context: { senderOnFlight: boolean; receiverOnFlight: boolean; existingWave: boolean },
+  context: {
+    senderOnFlight: boolean;
+    receiverOnFlight: boolean;
+    existingWave: boolean;
+    /** A block between the two, either way (isBlockedBetween). */
+    blocked?: boolean;
+  },
 ): RuleResult {
   if (viewer.isDemoUser) return deny(ACCESS_REASONS.demoWave);
   if (isDeparted(flight, now)) return deny(ACCESS_REASONS.waveDeparted);
   if (viewer.id === receiverId) return deny(ACCESS_REASONS.waveSelf);
-  if (!context.senderOnFlight || !context.receiverOnFlight)
+  // A blocked pair reads as if the other were not on the flight: the refusal must not tell
+  // either of them that a block exists (issue 22, "the blocked member is not told").
+  if (!context.senderOnFlight || !context.receiverOnFlight || context.blocked)
     return deny(ACCESS_REASONS.waveNotOnFlight);
   if (context.existingWave) return deny(ACCESS_REASONS.waveExists);
   return OK;

@@ -488,3 +488,27 @@ export const profilePictures = pgTable('profile_pictures', {
   hash: text('hash').notNull(),
   updatedAt: ts('updated_at').notNull(),
 });
+
+/**
+ * A member's block of another (issue 22). It works both ways: either row hides the two from each
+ * other. One row per ordered pair; `created_at` feeds the moderators' flag (3 blockers in 30 days).
+ */
+export const blocks = pgTable(
+  'blocks',
+  {
+    id: serial('id').primaryKey(),
+    blockerId: integer('blocker_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    blockedId: integer('blocked_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    createdAt: ts('created_at').notNull(),
+  },
+  (t) => [
+    uniqueIndex('blocks_pair_unique').on(t.blockerId, t.blockedId),
+    index('blocks_blocked_idx').on(t.blockedId, t.createdAt),
+  ],
+);
+
+export type BlockRow = typeof blocks.$inferSelect;

@@ -1,3 +1,4 @@
+import { gzipSync } from 'node:zlib';
 import { and, asc, eq, gte, inArray, lte, or, type SQL, sql } from 'drizzle-orm';
 import {
   addDays,
@@ -33,6 +34,7 @@ import {
 import type { AppDeps } from '../../deps';
 import { audit } from '../../lib/audit';
 import { badRequest, enforce, notFound } from '../../lib/errors';
+import { hiddenCrewByFlight, hiddenMembersFor, withoutHidden } from '../blocks';
 import { presentCrewMember } from '../crew/presenter';
 import { FLIGHT_NOT_FOUND, joinInTransaction, joinRefusal } from '../crew/service';
 import { isOnlineSql } from '../users/online';
@@ -115,6 +117,11 @@ export function createFlightService(deps: AppDeps) {
     return presentListItem(row as FlightAggregateRow, joined.has(flightId));
   }
 
+  /** Per flight, the crew hidden from the viewer by blocks (nothing for most members). */
+  async function hiddenCrewFor(viewerId: number, at: Date) {
+    return hiddenCrewByFlight(db, await hiddenMembersFor(db, viewerId), at);
+  }
+
   async function homeSnapshot(at: Date) {
     const from = utcDay(at);
     const to = utcDay(addDays(at, HOME_WINDOW_DAYS));
@@ -144,6 +151,19 @@ export function createFlightService(deps: AppDeps) {
                 .where(eq(flightCrew.userId, viewer.id));
               return new Set(rows.map((r) => r.flightId));
             });
+      // The shared bytes count every member; a viewer with blocks gets their own counts.
+      const less = snapshot.offsets.size === 0 ? new Map() : await hiddenCrewFor(viewer.id, at);
+      if (snapshot.flights.some((f) => less.has(f.id))) {
+        const own = Buffer.from(
+          JSON.stringify(
+            snapshot.flights.map((f) => ({
+              ...withoutHidden(f, less),
+              isJoined: joined.has(f.id),
+            })),
+          ),
+        );
+        return encoding === 'gzip' ? gzipSync(own) : own;
+      }
       return encoding === 'gzip'
         ? homeListGzipFor(snapshot, viewer.id, joined)
         : renderHomeListFor(snapshot, viewer.id, joined);
@@ -169,7 +189,8 @@ export function createFlightService(deps: AppDeps) {
         viewer.id,
         rows.map((r) => r.flight.id),
       );
-      return rows.map((r) => presentListItem(r, joined.has(r.flight.id)));
+      const less = await hiddenCrewFor(viewer.id, at);
+      return rows.map((r) => withoutHidden(presentListItem(r, joined.has(r.flight.id)), less));
     },
 
     /** GET /api/flights/{id}: the flight with its crew, presented for this viewer. */
@@ -179,12 +200,15 @@ export function createFlightService(deps: AppDeps) {
       const [flight] = await db.select().from(flights).where(eq(flights.id, id)).limit(1);
       if (!flight || flight.deletedAt) throw notFound(FLIGHT_NOT_FOUND);
 
-      const crew = await db
+      const allCrew = await db
         .select({ entry: flightCrew, user: users, isOnline: isOnlineSql(at) })
         .from(flightCrew)
         .innerJoin(users, and(eq(users.id, flightCrew.userId), eq(users.isDeleted, false)))
         .where(eq(flightCrew.flightId, id))
         .orderBy(asc(flightCrew.id));
+      // Blocked members (either way) are not on this viewer's crew list nor in its counts.
+      const hidden = await hiddenMembersFor(db, viewer.id);
+      const crew = allCrew.filter((c) => !hidden.has(c.user.id));
 
       const others = crew.map((c) => c.user.id).filter((uid) => uid !== viewer.id);
       const related =
@@ -221,7 +245,8 @@ export function createFlightService(deps: AppDeps) {
         );
       });
 
-      const firstCrewUserId = crew[0]?.user.id ?? null;
+      // The delete rule judges the real crew, hidden members included.
+      const firstCrewUserId = allCrew[0]?.user.id ?? null;
       return presentFlightDetail(
         flight,
         {
@@ -232,7 +257,7 @@ export function createFlightService(deps: AppDeps) {
         crewMembers,
         {
           isJoined: crew.some((c) => c.user.id === viewer.id),
-          canDelete: canDeleteFlight(viewer, { firstCrewUserId, crewCount: crew.length }).ok,
+          canDelete: canDeleteFlight(viewer, { firstCrewUserId, crewCount: allCrew.length }).ok,
         },
       );
     },
@@ -351,9 +376,15 @@ export function createFlightService(deps: AppDeps) {
         at,
         inArray(flights.id, [...byFlight.keys()]),
       )) as FlightAggregateRow[];
-      return rows.map((row) =>
-        presentUserFlight(byFlight.get(row.flight.id)!, row, canDeleteFlight(viewer, row).ok),
-      );
+      const less = await hiddenCrewFor(viewer.id, at);
+      return rows.map((row) => {
+        const item = presentUserFlight(
+          byFlight.get(row.flight.id)!,
+          row,
+          canDeleteFlight(viewer, row).ok,
+        );
+        return { ...item, flight: withoutHidden(item.flight, less) };
+      });
     },
   };
 }

@@ -23,6 +23,17 @@ export const busEventSchema = z.discriminatedUnion('e', [
    */
   z.object({ e: z.literal('wave'), id: idSchema, status: waveStatusSchema, to: recipientsSchema }),
   z.object({ e: z.literal('wave_deleted'), id: idSchema, to: recipientsSchema }),
+  /**
+   * A block set or lifted between two members (`blocked`: whether any block between them is left).
+   * Every hub applies it before the waves it deleted (`waveIds`) are sent as deleted, so no frame
+   * between the two passes on any instance from then on.
+   */
+  z.object({
+    e: z.literal('block'),
+    pair: z.tuple([idSchema, idSchema]),
+    blocked: z.boolean(),
+    waveIds: z.array(idSchema),
+  }),
   z.object({ e: z.literal('revoke'), userId: idSchema, tokenHash: z.string().optional() }),
   /** A member's row may have changed (null: anyone's): cached copies of it are dropped. */
   z.object({ e: z.literal('member'), userId: idSchema.nullable() }),

@@ -10,9 +10,23 @@ export type Connection = {
   alive: boolean;
 };
 
+/**
+ * The member a frame comes from, for the block filter: a message's sender, whose presence it is.
+ * Frames about no other member (wave updates by id, invalidations, answers) have none.
+ */
+export function frameOrigin(frame: ServerFrame): number | null {
+  if (frame.type === 'message') return frame.data.senderId;
+  if (frame.type === 'presence') return frame.data.userId;
+  return null;
+}
+
+const pairKey = (a: number, b: number) => `${Math.min(a, b)}:${Math.max(a, b)}`;
+
 /** The sockets of this instance, by user: a member may have several tabs and devices. */
 export function createHub() {
   const byUser = new Map<number, Set<Connection>>();
+  /** Blocked pairs (either way) involving members connected here: their frames never cross. */
+  const blockedPairs = new Set<string>();
 
   return {
     /**
@@ -49,8 +63,10 @@ export function createHub() {
     /** Sends to every socket of each user; returns how many sockets it reached. */
     send(userIds: Iterable<number>, frame: ServerFrame): number {
       const text = JSON.stringify(frame);
+      const origin = frameOrigin(frame);
       let reached = 0;
       for (const id of new Set(userIds)) {
+        if (origin !== null && blockedPairs.has(pairKey(origin, id))) continue;
         for (const conn of byUser.get(id) ?? []) {
           if (conn.socket.readyState === conn.socket.OPEN) {
             conn.socket.send(text);
@@ -67,6 +83,10 @@ export function createHub() {
       for (const conn of byUser.get(userId) ?? []) {
         if (!tokenHash || conn.tokenHash === tokenHash) conn.socket.close(code, reason);
       }
+    },
+    setBlocked(a: number, b: number, blocked: boolean) {
+      if (blocked) blockedPairs.add(pairKey(a, b));
+      else blockedPairs.delete(pairKey(a, b));
     },
     connectedUserIds: () => [...byUser.keys()],
     has: (userId: number) => byUser.has(userId),

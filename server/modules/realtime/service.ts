@@ -32,6 +32,7 @@ import {
 import type { Clock } from '../../lib/clock';
 import { HttpError } from '../../lib/errors';
 import type { MemberThrottle } from '../../lib/member-throttle';
+import { hiddenMembersFor } from '../blocks/queries';
 import { presentMessage } from '../messages/presenter';
 import type { PushSender } from '../push/sender';
 import { isOnlineAt, isOnlineSql } from '../users/online';
@@ -253,6 +254,11 @@ export function createRealtime(deps: {
       case 'wave_deleted':
         hub.send(event.to, { type: 'wave_update', data: { waveId: event.id, status: 'deleted' } });
         return;
+      case 'block':
+        hub.setBlocked(event.pair[0], event.pair[1], event.blocked);
+        for (const waveId of event.waveIds)
+          hub.send(event.pair, { type: 'wave_update', data: { waveId, status: 'deleted' } });
+        return;
       case 'revoke':
         hub.close(event.userId, event.tokenHash, 4401, 'session ended');
         return;
@@ -398,6 +404,11 @@ export function createRealtime(deps: {
       if (hub.remove(conn)) void setPresence(conn.userId, false).catch(() => {});
     });
     socket.on('error', () => socket.terminate());
+    // The member's blocks, for the hub's filter (events keep it current from then on).
+    if (first) {
+      const hidden = await hiddenMembersFor(db, id).catch(() => new Set<number>());
+      for (const other of hidden) hub.setBlocked(id, other, true);
+    }
     if (first) await setPresence(conn.userId, true).catch(() => {});
   }
 

@@ -21,6 +21,7 @@ import {
 } from '../../db/schema';
 import type { AppDeps } from '../../deps';
 import { enforce, notFound } from '../../lib/errors';
+import { isBlockedPair, lockPair } from '../blocks';
 import { isOnlineAt } from '../users/online';
 import { presentWave, presentWaveCheckEntry, presentWaveWithParties } from './presenter';
 
@@ -111,6 +112,10 @@ export function createWavesService(deps: AppDeps) {
           ),
         );
       if (!receiver) throw notFound('Crew member not found');
+      // Under the pair's lock, so a block committing meanwhile is either seen here or deletes
+      // this wave with the others.
+      await lockPair(tx, viewer.id, receiver.id);
+      const blocked = await isBlockedPair(tx, viewer.id, receiver.id);
       const onFlight = await tx
         .select({ userId: flightCrew.userId })
         .from(flightCrew)
@@ -137,6 +142,7 @@ export function createWavesService(deps: AppDeps) {
           senderOnFlight: onFlight.some((c) => c.userId === viewer.id),
           receiverOnFlight: onFlight.some((c) => c.userId === receiver.id),
           existingWave: Boolean(existing),
+          blocked,
         }),
       );
       const [created] = await tx

@@ -1,6 +1,7 @@
 import { Pencil } from 'lucide-react';
 import { Link } from 'react-router';
 import { CenteredStatus } from '../app/require-session';
+import { BlockedMembersList } from '../features/blocks';
 import {
   AdminControlsCard,
   DangerZone,
@@ -47,6 +48,7 @@ export function ProfilePage() {
       <MyFlightsCard isDemoUser={user.isDemoUser} />
       <InfoList user={user} />
       <PrivacyToggles user={user} />
+      {user.isDemoUser ? null : <BlockedMembersList />}
       <SessionActions />
       <DangerZone user={user} />
     </main>

@@ -12,6 +12,7 @@ import { Badge } from '../../components/ui/badge';
 import { Button } from '../../components/ui/button';
 import { Card } from '../../components/ui/card';
 import { cn } from '../../lib/cn';
+import { BlockMemberButton } from '../blocks';
 import { Hint, type Viewer } from '../flights';
 import { PartyAvatar, PartyBadges, WaveAction } from '../waves';
 
@@ -114,6 +115,9 @@ export function CrewMemberCard({
               now={now}
               viewerOnFlight={viewerOnFlight}
             />
+          )}
+          {self || viewer.isDemoUser ? null : (
+            <BlockMemberButton userId={member.userId} name={name} size="sm" />
           )}
           {onRemove && !self ? (
             <Hint text={departed ? ACCESS_REASONS.removeCrewDeparted : null}>

@@ -15,6 +15,7 @@ import { Button } from '../../components/ui/button';
 import { ConfirmDialog } from '../../components/ui/confirm-dialog';
 import { toast } from '../../components/ui/toast';
 import { useNow } from '../../lib/use-now';
+import { BlockMemberButton } from '../blocks';
 import { setOpenChat } from '../notifications';
 import {
   formatFlightDay,
@@ -156,6 +157,13 @@ export function ChatDialog({ wave, viewer, open, onOpenChange, inline = false }:
               </RadixDialog.Description>
             </div>
             <div className="flex shrink-0 items-center">
+              {viewer.isDemoUser ? null : (
+                <BlockMemberButton
+                  userId={other.id}
+                  name={other.displayName}
+                  onBlocked={() => onOpenChange(false)}
+                />
+              )}
               {canDelete ? (
                 <Button
                   variant="ghost"

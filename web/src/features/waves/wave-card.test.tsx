@@ -1,5 +1,7 @@
+import { QueryClientProvider } from '@tanstack/react-query';
 import { cleanup, fireEvent, render, screen } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import { createQueryClient } from '../../lib/query-client';
 import { person, waveFixture } from './test-waves';
 import { WaveCard } from './wave-card';
 
@@ -13,13 +15,15 @@ const afterDeparture = new Date('2030-06-10T16:00:00.000Z');
 function renderCard(props: Partial<Parameters<typeof WaveCard>[0]> = {}) {
   const handlers = { onOpenChat: vi.fn(), onRespond: vi.fn(), onDelete: vi.fn() };
   render(
-    <WaveCard
-      wave={waveFixture()}
-      viewer={receiver}
-      now={beforeDeparture}
-      {...handlers}
-      {...props}
-    />,
+    <QueryClientProvider client={createQueryClient()}>
+      <WaveCard
+        wave={waveFixture()}
+        viewer={receiver}
+        now={beforeDeparture}
+        {...handlers}
+        {...props}
+      />
+    </QueryClientProvider>,
   );
   return handlers;
 }

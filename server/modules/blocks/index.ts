@@ -1,0 +1,12 @@
+/** What other modules (moderation, flights, waves) use of blocks. */
+export {
+  type BlockFlag,
+  blockFlagsFor,
+  hiddenCrewByFlight,
+  hiddenMembersFor,
+  isBlockedPair,
+  lockPair,
+  withoutHidden,
+} from './queries';
+export { blocksRoutes } from './routes';
+export { type BlocksService, createBlocksService } from './service';
