@@ -192,6 +192,7 @@ describe('block matrix', () => {
         senderId: b.id,
         content: 'late',
         read: false,
+        clientId: null,
         createdAt: t.clock.now(),
       },
       wave: accepted,
