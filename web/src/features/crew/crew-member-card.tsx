@@ -13,6 +13,7 @@ import { Button } from '../../components/ui/button';
 import { Card } from '../../components/ui/card';
 import { cn } from '../../lib/cn';
 import { Hint, type Viewer } from '../flights';
+import { ReportButton } from '../moderation';
 import { PartyAvatar, PartyBadges, WaveAction } from '../waves';
 
 /**
@@ -114,6 +115,9 @@ export function CrewMemberCard({
               now={now}
               viewerOnFlight={viewerOnFlight}
             />
+          )}
+          {self ? null : (
+            <ReportButton size="sm" member={{ id: member.userId, displayName: name }} />
           )}
           {onRemove && !self ? (
             <Hint text={departed ? ACCESS_REASONS.removeCrewDeparted : null}>

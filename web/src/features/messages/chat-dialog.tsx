@@ -15,6 +15,7 @@ import { Button } from '../../components/ui/button';
 import { ConfirmDialog } from '../../components/ui/confirm-dialog';
 import { toast } from '../../components/ui/toast';
 import { useNow } from '../../lib/use-now';
+import { ReportButton } from '../moderation';
 import { setOpenChat } from '../notifications';
 import {
   formatFlightDay,
@@ -156,6 +157,7 @@ export function ChatDialog({ wave, viewer, open, onOpenChange, inline = false }:
               </RadixDialog.Description>
             </div>
             <div className="flex shrink-0 items-center">
+              <ReportButton member={other} waveId={wave.id} />
               {canDelete ? (
                 <Button
                   variant="ghost"

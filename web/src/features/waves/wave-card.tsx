@@ -13,6 +13,7 @@ import {
 import { Badge } from '../../components/ui/badge';
 import { Button } from '../../components/ui/button';
 import { Card } from '../../components/ui/card';
+import { ReportButton } from '../moderation';
 import { PartyAvatar, PartyBadges } from './party-avatar';
 import { countLabel, formatFlightDay, otherParty } from './wave-view';
 
@@ -75,6 +76,7 @@ export function WaveCard({ wave, viewer, now, onOpenChat, onRespond, onDelete, b
                 New
               </Badge>
             ) : null}
+            <ReportButton member={other} waveId={wave.id} />
             {canDelete && !accepted ? (
               <Button
                 variant="ghost"
