@@ -74,44 +74,46 @@ function DecisionForm({ report }: { report: ModerationQueueItem }) {
 function ReportCard({ report }: { report: ModerationQueueItem }) {
   const m = report.reportedMember;
   return (
-    <Card className="space-y-3" aria-label={`Report about ${who(m)}`}>
-      <div className="flex flex-wrap items-center gap-2">
-        <h3 className="font-semibold">{who(m)}</h3>
-        <Badge tone="danger">{REPORT_REASON_LABELS[report.reason]}</Badge>
-        {/* MERGE SLOT: the block flags (f-block) show here once the server fills them. */}
-        {report.flags.map((flag) => (
-          <Badge key={flag} tone="warning">
-            {flag.replaceAll('_', ' ')}
-          </Badge>
-        ))}
-      </div>
-      <p className="text-sm text-slate-600">
-        Reported by {who(report.reporter)} on {formatModerationDate(new Date(report.createdAt))}
-      </p>
-      {report.details ? <p className="whitespace-pre-wrap">{report.details}</p> : null}
-      {report.evidence.length > 0 ? (
-        <section aria-label="Reported messages" className="space-y-1">
-          <h4 className="text-sm font-medium">Messages</h4>
-          <ul className="space-y-1 rounded-xl bg-slate-50 p-2 text-sm">
-            {report.evidence.map((e) => (
-              <li key={e.messageId}>
-                <span className="font-medium">
-                  {e.fromReportedMember ? 'Reported member' : 'Reporter'}:
-                </span>{' '}
-                {e.content}
-              </li>
-            ))}
-          </ul>
-        </section>
-      ) : null}
-      <p className="text-sm text-slate-600">
-        Reports about this member: {report.history.length}
-        {report.pastDecisions.length > 0
-          ? ` · past decisions: ${report.pastDecisions.map((d) => d.action).join(', ')}`
-          : ''}
-      </p>
-      <DecisionForm report={report} />
-    </Card>
+    <article aria-label={`Report about ${who(m)}`}>
+      <Card className="space-y-3">
+        <div className="flex flex-wrap items-center gap-2">
+          <h3 className="font-semibold">{who(m)}</h3>
+          <Badge tone="danger">{REPORT_REASON_LABELS[report.reason]}</Badge>
+          {/* MERGE SLOT: the block flags (f-block) show here once the server fills them. */}
+          {report.flags.map((flag) => (
+            <Badge key={flag} tone="warning">
+              {flag.replaceAll('_', ' ')}
+            </Badge>
+          ))}
+        </div>
+        <p className="text-sm text-slate-600">
+          Reported by {who(report.reporter)} on {formatModerationDate(new Date(report.createdAt))}
+        </p>
+        {report.details ? <p className="whitespace-pre-wrap">{report.details}</p> : null}
+        {report.evidence.length > 0 ? (
+          <section aria-label="Reported messages" className="space-y-1">
+            <h4 className="text-sm font-medium">Messages</h4>
+            <ul className="space-y-1 rounded-xl bg-slate-50 p-2 text-sm">
+              {report.evidence.map((e) => (
+                <li key={e.messageId}>
+                  <span className="font-medium">
+                    {e.fromReportedMember ? 'Reported member' : 'Reporter'}:
+                  </span>{' '}
+                  {e.content}
+                </li>
+              ))}
+            </ul>
+          </section>
+        ) : null}
+        <p className="text-sm text-slate-600">
+          Reports about this member: {report.history.length}
+          {report.pastDecisions.length > 0
+            ? ` · past decisions: ${report.pastDecisions.map((d) => d.action).join(', ')}`
+            : ''}
+        </p>
+        <DecisionForm report={report} />
+      </Card>
+    </article>
   );
 }
 
