@@ -52,7 +52,7 @@ test('report from the chat header, suspend from the queue, sign-in refused with 
   const again = await (await browser.newContext()).newPage();
   await submitSignIn(again, bob.email, bob.pin);
   await expect(
-    again.getByText(/Your account is suspended until .+: you cannot sign in until then\./),
+    again.getByText(/Your account is suspended until .+: you cannot sign in until then\./).first(),
   ).toBeVisible();
   await expect(again).toHaveURL(/\/passcode/);
 });
