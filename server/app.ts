@@ -41,6 +41,7 @@ import { flightRoutes } from './modules/flights/routes';
 import { healthRoutes } from './modules/health/routes';
 import { membershipRoutes } from './modules/membership/routes';
 import { messageRoutes } from './modules/messages/routes';
+import { moderationRoutes } from './modules/moderation/routes';
 import { paymentRoutes } from './modules/payments/routes';
 import { pushRoutes } from './modules/push/routes';
 import { createPushSender } from './modules/push/sender';
@@ -296,6 +297,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   await app.register(realtimeRoutes);
   await app.register(demoRoutes);
   await app.register(pushRoutes);
+  await app.register(moderationRoutes);
 
   const webDist = options.webDist === undefined ? path.join(root, 'web', 'dist') : options.webDist;
   await registerSpa(app, webDist);

@@ -20,7 +20,9 @@ import type {
   CheckoutPurpose,
   CheckoutStatus,
   MembershipType,
+  ModerationAction,
   PaidPlan,
+  ReportReason,
   SubscriptionStatus,
   WaveStatus,
 } from '../../domain';
@@ -99,6 +101,12 @@ export const users = pgTable(
     totalFlightsEver: integer('total_flights_ever').notNull().default(0),
     totalWavesSentEver: integer('total_waves_sent_ever').notNull().default(0),
     totalWavesReceivedEver: integer('total_waves_received_ever').notNull().default(0),
+    /** Moderation (issue 22): no waves or new chats until then. */
+    restrictedUntil: ts('restricted_until'),
+    /** Moderation: sign-in refused until then (sessions ended when it was decided). */
+    suspendedUntil: ts('suspended_until'),
+    /** Moderation: banned for good (until an appeal overturns it). */
+    bannedAt: ts('banned_at'),
   },
   (t) => [
     uniqueIndex('users_email_lower_unique').on(sql`lower(${t.email})`),
@@ -512,3 +520,98 @@ export const blocks = pgTable(
 );
 
 export type BlockRow = typeof blocks.$inferSelect;
+
+/**
+ * Moderation (issue 22). A member's report of another member, optionally about one wave or one
+ * message. The wave and message ids are plain integers, not foreign keys: the report (and its
+ * evidence) outlives the conversation it is about.
+ */
+export const reports = pgTable(
+  'reports',
+  {
+    id: serial('id').primaryKey(),
+    reporterId: integer('reporter_id').references(() => users.id, { onDelete: 'set null' }),
+    reportedUserId: integer('reported_user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    waveId: integer('wave_id'),
+    messageId: integer('message_id'),
+    reason: text('reason').$type<ReportReason>().notNull(),
+    details: text('details'),
+    status: text('status').$type<'open' | 'closed'>().notNull().default('open'),
+    decisionId: integer('decision_id'),
+    createdAt: ts('created_at').notNull(),
+  },
+  (t) => [
+    index('reports_status_idx').on(t.status, t.createdAt),
+    index('reports_reported_idx').on(t.reportedUserId, t.createdAt),
+  ],
+);
+
+/** Reported messages copied at report time, kept for the moderators until `purge_after` (90 days). */
+export const reportEvidence = pgTable(
+  'report_evidence',
+  {
+    id: serial('id').primaryKey(),
+    reportId: integer('report_id')
+      .notNull()
+      .references(() => reports.id, { onDelete: 'cascade' }),
+    messageId: integer('message_id').notNull(),
+    senderId: integer('sender_id').notNull(),
+    content: text('content').notNull(),
+    sentAt: ts('sent_at').notNull(),
+    purgeAfter: ts('purge_after').notNull(),
+  },
+  (t) => [
+    index('report_evidence_report_idx').on(t.reportId),
+    index('report_evidence_purge_idx').on(t.purgeAfter),
+  ],
+);
+
+/**
+ * A step of the decision ladder taken against a member. `email` is kept so that a ban outlives the
+ * account (the e-mail cannot register again); the appeal link's token is stored only as its hash.
+ */
+export const moderationDecisions = pgTable(
+  'moderation_decisions',
+  {
+    id: serial('id').primaryKey(),
+    userId: integer('user_id').references(() => users.id, { onDelete: 'set null' }),
+    email: text('email').notNull(),
+    action: text('action').$type<ModerationAction>().notNull(),
+    reason: text('reason').notNull(),
+    adminId: integer('admin_id').references(() => users.id, { onDelete: 'set null' }),
+    reportId: integer('report_id'),
+    until: ts('until'),
+    appealTokenHash: text('appeal_token_hash'),
+    overturnedAt: ts('overturned_at'),
+    createdAt: ts('created_at').notNull(),
+  },
+  (t) => [
+    index('moderation_decisions_user_idx').on(t.userId, t.createdAt),
+    index('moderation_decisions_ban_email_idx').on(sql`lower(${t.email})`, t.action),
+    uniqueIndex('moderation_decisions_appeal_token_idx').on(t.appealTokenHash),
+  ],
+);
+
+/** One appeal per decision (the unique index makes "appealable once" atomic). */
+export const appeals = pgTable(
+  'appeals',
+  {
+    id: serial('id').primaryKey(),
+    decisionId: integer('decision_id')
+      .notNull()
+      .references(() => moderationDecisions.id, { onDelete: 'cascade' }),
+    message: text('message').notNull(),
+    status: text('status').$type<'open' | 'upheld' | 'overturned'>().notNull().default('open'),
+    decidedBy: integer('decided_by').references(() => users.id, { onDelete: 'set null' }),
+    decidedAt: ts('decided_at'),
+    createdAt: ts('created_at').notNull(),
+  },
+  (t) => [
+    uniqueIndex('appeals_decision_unique').on(t.decisionId),
+    index('appeals_status_idx').on(t.status, t.createdAt),
+  ],
+);
+export type ReportRow = typeof reports.$inferSelect;
+export type ModerationDecisionRow = typeof moderationDecisions.$inferSelect;

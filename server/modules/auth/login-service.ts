@@ -1,5 +1,6 @@
 import { and, count, eq, gte, sql } from 'drizzle-orm';
 import {
+  canSignInModerated,
   effectiveSubscriptionStatus,
   isAwaitingPayment,
   LOGIN_MESSAGES,
@@ -10,7 +11,7 @@ import type { Db, Tx } from '../../db/client';
 import { loginAttempts, loginLocks, type UserRow, users } from '../../db/schema';
 import type { AppDeps } from '../../deps';
 import { audit } from '../../lib/audit';
-import { HttpError } from '../../lib/errors';
+import { enforce, HttpError } from '../../lib/errors';
 import { enqueueMail } from '../../mail/outbox';
 import { accountLockedMail } from '../../mail/templates';
 import { presentSelf } from '../users/presenter';
@@ -248,6 +249,10 @@ export function createLoginService(deps: AppDeps) {
     const verdict = await guard.check(email, input.passcode, ip, now);
     if (verdict.kind !== 'ok') throw pinRefusal(verdict);
     const { user } = verdict;
+    // Moderation (issue 22): a suspended or banned member is told so, after a correct PIN only.
+    enforce(canSignInModerated(user, now), (reason) =>
+      fail(403, user.bannedAt ? 'account_banned' : 'account_suspended', reason),
+    );
     refuseInactiveMembership(user, now);
 
     const [updated] = await db

@@ -18,6 +18,7 @@ import { type CheckoutSessionRow, checkoutSessions, users } from '../../db/schem
 import type { AppDeps } from '../../deps';
 import { badRequest, enforce, HttpError, notFound } from '../../lib/errors';
 import { findUserByEmail } from '../auth/login-service';
+import { refuseBannedEmail } from '../moderation/standing';
 import { createAccount } from '../registration/create-account';
 import { takeRegisterSlot, userExists } from '../registration/service';
 import type { PaymentProvider } from './provider';
@@ -90,6 +91,7 @@ export function createPaymentsService(deps: AppDeps, provider: PaymentProvider, 
 
   /** The account of a paid registration: new, or the same e-mail's earlier unpaid attempt. */
   async function pendingAccount(input: { email: string; name: string; role: string }, now: Date) {
+    await refuseBannedEmail(db, input.email);
     const existing = await findUserByEmail(db, input.email);
     if (existing) {
       if (!isAwaitingPayment(existing) || existing.isDeleted) {

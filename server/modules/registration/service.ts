@@ -8,6 +8,7 @@ import type { AppDeps } from '../../deps';
 import { HttpError } from '../../lib/errors';
 import { notifyNewRegistration } from '../admin/telegram-service';
 import { findUserByEmail } from '../auth/login-service';
+import { refuseBannedEmail } from '../moderation/standing';
 import { createAccount } from './create-account';
 
 const HOUR = 60 * 60 * 1000;
@@ -50,6 +51,7 @@ export function createRegistrationService(deps: AppDeps) {
   async function initiate(input: RegistrationRequest, ip: string) {
     const now = deps.clock.now();
     await takeRegisterSlot(deps, ip, now);
+    await refuseBannedEmail(db, input.email);
     const existing = await findUserByEmail(db, input.email);
     if (existing) throw userExists(canRenewMembership(existing, now));
     if (input.membership !== 'trial') {

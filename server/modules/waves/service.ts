@@ -22,6 +22,7 @@ import {
 import type { AppDeps } from '../../deps';
 import { enforce, notFound } from '../../lib/errors';
 import { isBlockedPair, lockPair } from '../blocks';
+import { enforceCanStartContact } from '../moderation/standing';
 import { isOnlineAt } from '../users/online';
 import { presentWave, presentWaveCheckEntry, presentWaveWithParties } from './presenter';
 
@@ -101,6 +102,7 @@ export function createWavesService(deps: AppDeps) {
     const wave = await db.transaction(async (tx) => {
       const [flight] = await tx.select().from(flights).where(eq(flights.id, input.flightId));
       if (!flight) throw notFound('Flight not found');
+      await enforceCanStartContact(tx, viewer.id, now);
       const [receiver] = await tx
         .select()
         .from(users)
@@ -195,6 +197,8 @@ export function createWavesService(deps: AppDeps) {
       const wave = await findOwn(tx, viewer, waveId, true);
       const [flight] = await tx.select().from(flights).where(eq(flights.id, wave.flightId));
       enforce(canRespondToWave(viewer, wave, flight!, now));
+      // Accepting starts a chat: refused while restricted (declining stays open to them).
+      if (status === 'accepted') await enforceCanStartContact(tx, viewer.id, now);
       const [row] = await tx
         .update(waves)
         // Only an acceptance touches the read flags (a declined wave is unread for nobody

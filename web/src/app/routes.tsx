@@ -26,6 +26,8 @@ const ResetPasscodePage = lazyPage(
   'ResetPasscodePage',
 );
 const AuditPage = lazyPage(() => import('../pages/audit-page'), 'AuditPage');
+const ModerationPage = lazyPage(() => import('../pages/moderation-page'), 'ModerationPage');
+const AppealPage = lazyPage(() => import('../pages/appeal-page'), 'AppealPage');
 const AwaitingApprovalPage = lazyPage(
   () => import('../pages/awaiting-approval-page'),
   'AwaitingApprovalPage',
@@ -87,6 +89,14 @@ function AdminAudit() {
   );
 }
 
+function AdminModeration() {
+  return (
+    <RequireAdmin>
+      <ModerationPage />
+    </RequireAdmin>
+  );
+}
+
 /** Every route of both specs; screens not built yet show their title and 'Coming soon'. */
 type RouteEntry = [path: string, title: string, Page?: ComponentType];
 
@@ -105,6 +115,7 @@ const publicRoutes: RouteEntry[] = [
   ['/guide', 'Quick-start Guide', GuidePage],
   ['/demo', 'Demo', DemoPage],
   ['/test-push', 'Push Test', TestPushPage],
+  ['/appeal', 'Appeal a Decision', AppealPage],
 ];
 
 /** Pages a signed-in member never sees: they go on to /home instead. */
@@ -123,6 +134,7 @@ const memberRoutes: RouteEntry[] = [
   ['/admin', 'Admin Dashboard', AdminDashboard],
   ['/admin/approvals', 'Member Approvals', AdminApprovals],
   ['/admin/audit', 'Audit Trail', AdminAudit],
+  ['/admin/moderation', 'Moderation', AdminModeration],
   ['/platform-stats', 'Platform Statistics', PlatformStats],
 ];
 

@@ -1,4 +1,4 @@
-import { BarChart3, CalendarX, Power, ScrollText, UserPlus, Users } from 'lucide-react';
+import { BarChart3, CalendarX, Flag, Power, ScrollText, UserPlus, Users } from 'lucide-react';
 import { useState } from 'react';
 import { Link, useNavigate } from 'react-router';
 import { ADMIN_USERS_PAGE_SIZE, type MembershipFilter } from '../../../domain';
@@ -140,6 +140,10 @@ export function AdminPage() {
         <Button variant="secondary" onClick={() => navigate('/admin/audit')}>
           <ScrollText aria-hidden="true" className="h-4 w-4" />
           Audit Trail
+        </Button>
+        <Button variant="secondary" onClick={() => navigate('/admin/moderation')}>
+          <Flag aria-hidden="true" className="h-4 w-4" />
+          Moderation
         </Button>
       </nav>
 

@@ -32,6 +32,7 @@ export { EditEmailDialog } from './edit-email-dialog';
 export { EditPinDialog } from './edit-pin-dialog';
 export { type MemberAction, MemberActionsDialog } from './member-actions-dialog';
 export { MemberTable } from './member-table';
+export { AppealsList, ModerationQueue } from './moderation-queue';
 export { PendingApprovalCard } from './pending-approval-card';
 export { RejectDialog } from './reject-dialog';
 export { UserDetailsDialog, UserFlightsDialog } from './user-flights-dialog';

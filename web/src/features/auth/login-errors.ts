@@ -37,6 +37,11 @@ export function describeLoginFailure(error: unknown, typedEmail: string): LoginF
       return { kind: 'toast', title: FALLBACK_TITLE, message: LOGIN_MESSAGES.invalid_credentials };
     case 'pending_approval':
       return { kind: 'toast', title: 'Account Pending', message: LOGIN_MESSAGES.pending_approval };
+    // Moderation (issue 22): the server's message carries the end date of a suspension.
+    case 'account_suspended':
+      return { kind: 'toast', title: 'Account Suspended', message: error.message };
+    case 'account_banned':
+      return { kind: 'toast', title: 'Account Banned', message: error.message };
     case 'trial_expired':
       return knownEmail
         ? { kind: 'redirect', to: renewPath(knownEmail) }

@@ -14,6 +14,7 @@ import { Card } from '../../components/ui/card';
 import { cn } from '../../lib/cn';
 import { BlockMemberButton } from '../blocks';
 import { Hint, type Viewer } from '../flights';
+import { ReportButton } from '../moderation';
 import { PartyAvatar, PartyBadges, WaveAction } from '../waves';
 
 /**
@@ -118,6 +119,9 @@ export function CrewMemberCard({
           )}
           {self || viewer.isDemoUser ? null : (
             <BlockMemberButton userId={member.userId} name={name} size="sm" />
+          )}
+          {self ? null : (
+            <ReportButton size="sm" member={{ id: member.userId, displayName: name }} />
           )}
           {onRemove && !self ? (
             <Hint text={departed ? ACCESS_REASONS.removeCrewDeparted : null}>

@@ -16,6 +16,7 @@ import { ConfirmDialog } from '../../components/ui/confirm-dialog';
 import { toast } from '../../components/ui/toast';
 import { useNow } from '../../lib/use-now';
 import { BlockMemberButton } from '../blocks';
+import { ReportButton } from '../moderation';
 import { setOpenChat } from '../notifications';
 import {
   formatFlightDay,
@@ -164,6 +165,7 @@ export function ChatDialog({ wave, viewer, open, onOpenChange, inline = false }:
                   onBlocked={() => onOpenChange(false)}
                 />
               )}
+              <ReportButton member={other} waveId={wave.id} />
               {canDelete ? (
                 <Button
                   variant="ghost"

@@ -14,6 +14,7 @@ import { Badge } from '../../components/ui/badge';
 import { Button } from '../../components/ui/button';
 import { Card } from '../../components/ui/card';
 import { BlockMemberButton } from '../blocks';
+import { ReportButton } from '../moderation';
 import { PartyAvatar, PartyBadges } from './party-avatar';
 import { countLabel, formatFlightDay, otherParty } from './wave-view';
 
@@ -79,6 +80,7 @@ export function WaveCard({ wave, viewer, now, onOpenChat, onRespond, onDelete, b
             {viewer.isDemoUser ? null : (
               <BlockMemberButton userId={other.id} name={other.displayName} />
             )}
+            <ReportButton member={other} waveId={wave.id} />
             {canDelete && !accepted ? (
               <Button
                 variant="ghost"

@@ -1,0 +1,58 @@
+import { expect, test } from '@playwright/test';
+import { adminEmail, adminPasscode, signIn, submitSignIn } from './helpers/accounts';
+import { twoMembersOnAFlight } from './helpers/members';
+
+// Issue 22 at phone size: a member reports from the chat header, the admin suspends from the
+// moderation queue, and the suspended member cannot sign in.
+test.use({ viewport: { width: 390, height: 844 } });
+
+test('report from the chat header, suspend from the queue, sign-in refused with the end date', async ({
+  browser,
+  baseURL,
+}) => {
+  test.setTimeout(180_000);
+  const { bob, a, b, flightId } = await twoMembersOnAFlight(browser, baseURL!, [
+    'Ria Reporter',
+    'Tom Troubled',
+  ]);
+  const sent = await a.request.post('/api/waves', {
+    data: { receiverId: (await (await b.request.get('/api/auth/me')).json()).id, flightId },
+  });
+  expect(sent.status(), await sent.text()).toBe(201);
+  const waveId = ((await sent.json()) as { id: number }).id;
+  const accepted = await b.request.put(`/api/waves/${waveId}/status`, {
+    data: { status: 'accepted' },
+  });
+  expect(accepted.status(), await accepted.text()).toBe(200);
+
+  // Ria reports Tom from the chat header.
+  await a.goto(`/chat?waveId=${waveId}`);
+  const chat = a.getByRole('dialog', { name: bob.name });
+  await chat.getByRole('button', { name: `Report ${bob.name}` }).click();
+  const dialog = a.getByRole('dialog', { name: `Report ${bob.name}` });
+  await dialog.getByRole('radio', { name: 'Harassment' }).check();
+  await dialog.getByLabel('Details (optional)').fill('Keeps asking for my hotel room number');
+  await dialog.getByRole('button', { name: 'Send report' }).click();
+  await expect(a.getByText('Report sent')).toBeVisible();
+
+  // The admin suspends Tom from the moderation queue.
+  const admin = await (await browser.newContext()).newPage();
+  await signIn(admin, adminEmail(), adminPasscode());
+  await admin.goto('/admin/moderation');
+  const report = admin.getByRole('article', { name: new RegExp(`Report about ${bob.name}`) });
+  await expect(report.getByText('Keeps asking for my hotel room number')).toBeVisible();
+  await report.getByRole('radio', { name: 'Suspend 30 days' }).check();
+  await report.getByLabel('Reason (sent to the member)').fill('Harassing a crew member');
+  await report.getByRole('button', { name: 'Apply decision' }).click();
+  await expect(admin.getByText('Decision saved')).toBeVisible();
+  await expect(report).toBeHidden();
+
+  // Tom's session has ended, and signing in again is refused with the end of the suspension.
+  expect((await b.request.get('/api/auth/me')).status()).toBe(401);
+  const again = await (await browser.newContext()).newPage();
+  await submitSignIn(again, bob.email, bob.pin);
+  await expect(
+    again.getByText(/Your account is suspended until .+: you cannot sign in until then\./).first(),
+  ).toBeVisible();
+  await expect(again).toHaveURL(/\/passcode/);
+});
