@@ -32,5 +32,10 @@ export const waveIdParamSchema = z.object({
 export const sendMessageRequestSchema = z.object({
   waveId: idSchema,
   content: messageContentSchema,
+  /**
+   * The browser's own id for this message (a UUID, kept with it in the offline queue) so a
+   * retried send can be recognised. Optional and additive (issue 21).
+   */
+  clientId: z.uuid().optional(),
 });
 export type SendMessageRequest = z.infer<typeof sendMessageRequestSchema>;

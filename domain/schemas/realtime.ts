@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { idSchema } from './common';
+import { idSchema, isoDateTimeSchema } from './common';
 import { messageSchema, sendMessageRequestSchema } from './messages';
 import { waveSchema, waveStatusSchema, waveStatusUpdateRequestSchema } from './waves';
 
@@ -25,8 +25,9 @@ export const clientFrameSchema = z.discriminatedUnion('type', [
   z.object({ type: z.literal('heartbeat') }),
   z.object({
     type: z.literal('new_message'),
-    clientId: clientIdSchema.optional(),
     ...sendMessageRequestSchema.shape,
+    // After the body's fields: the frame's request tag (the web sends the message's UUID).
+    clientId: clientIdSchema.optional(),
   }),
   z.object({
     type: z.literal('wave_update'),
@@ -86,7 +87,12 @@ export const messageAckDataSchema = z.union([messageSchema, waveSchema]);
 export type MessageAckData = z.infer<typeof messageAckDataSchema>;
 
 export const serverFrameSchema = z.discriminatedUnion('type', [
-  z.object({ type: z.literal('auth_success'), userId: idSchema }),
+  z.object({
+    type: z.literal('auth_success'),
+    userId: idSchema,
+    // The server's time at authentication: the first `since` for GET /api/sync (issue 21).
+    cursor: isoDateTimeSchema.optional(),
+  }),
   z.object({ type: z.literal('auth_error'), message: z.string() }),
   z.object({ type: z.literal('pong') }),
   z.object({ type: z.literal('message'), data: liveMessageSchema }),
