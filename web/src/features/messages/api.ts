@@ -2,6 +2,7 @@ import { useMutation, useMutationState, useQuery, useQueryClient } from '@tansta
 import type { Message, SendMessageRequest } from '../../../../domain';
 import { toast } from '../../components/ui/toast';
 import { api } from '../../lib/api-client';
+import { type SessionUser, sessionQueryKey } from '../auth';
 import { addMessage, connectedRealtimeClient } from '../realtime';
 import {
   isRealtimeConnected,
@@ -10,6 +11,7 @@ import {
   usePollInterval,
   waveKeys,
 } from '../waves';
+import { sendOrQueue } from './outbox';
 
 const sendKey = messageKeys.send;
 
@@ -41,14 +43,28 @@ export function useSendMessage(waveId: number) {
   // way at once (the pending list above is built from exactly those).
   return useMutation({
     mutationKey: sendKey(waveId),
-    mutationFn: (content: string) => {
-      const realtime = connectedRealtimeClient();
-      if (realtime) return realtime.request<Message>({ type: 'new_message', waveId, content });
-      return api.post<Message>('/api/messages', { waveId, content } satisfies SendMessageRequest);
+    mutationFn: (content: string) =>
+      // Offline: kept in the queue (outbox.ts) and sent when the connection returns.
+      sendOrQueue(
+        client.getQueryData<SessionUser | null>(sessionQueryKey)?.id,
+        waveId,
+        content,
+        () => {
+          const realtime = connectedRealtimeClient();
+          if (realtime) return realtime.request<Message>({ type: 'new_message', waveId, content });
+          return api.post<Message>('/api/messages', {
+            waveId,
+            content,
+          } satisfies SendMessageRequest);
+        },
+      ),
+    onSuccess: (message) => {
+      if (message) addMessage(client, message);
     },
-    onSuccess: (message) => addMessage(client, message),
     onError: (error) => toast.error('Failed to send message', error.message),
-    onSettled: (_message, error) => {
+    onSettled: (message, error) => {
+      // Queued: nothing reached the server yet.
+      if (message === null) return;
       // Over the socket, the `message` push already refreshed the wave list; after a POST or a
       // failure the thread and the list are fetched again.
       if (!error && isRealtimeConnected()) return;

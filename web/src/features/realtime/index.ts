@@ -1,4 +1,4 @@
 /** The realtime feature's public surface: code outside features/realtime/ imports only this file. */
 export { addMessage } from './cache-sync';
-export { connectedRealtimeClient, sendRealtimeHeartbeat } from './connection';
+export { connectedRealtimeClient, onRealtimeResumed, sendRealtimeHeartbeat } from './connection';
 export { RealtimeConnection } from './realtime-connection';
