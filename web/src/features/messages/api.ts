@@ -43,6 +43,8 @@ export function useSendMessage(waveId: number) {
   // way at once (the pending list above is built from exactly those).
   return useMutation({
     mutationKey: sendKey(waveId),
+    // Runs offline too (TanStack would pause it): offline, sendOrQueue keeps it in the queue.
+    networkMode: 'always',
     mutationFn: (content: string) =>
       // Offline: kept in the queue (outbox.ts) and sent when the connection returns.
       sendOrQueue(
