@@ -44,5 +44,6 @@ export * from './schemas/profile';
 export * from './schemas/push';
 export * from './schemas/realtime';
 export * from './schemas/registration';
+export * from './schemas/sync';
 export * from './schemas/user';
 export * from './schemas/waves';

@@ -51,6 +51,7 @@ import { realtimeRoutes } from './modules/realtime/routes';
 import { createRealtime } from './modules/realtime/service';
 import { registrationRoutes } from './modules/registration/routes';
 import { statsRoutes } from './modules/stats/routes';
+import { syncRoutes } from './modules/sync/routes';
 import { usersRoutes } from './modules/users/routes';
 import { waveRoutes } from './modules/waves/routes';
 import { registerAccess } from './plugins/access';
@@ -295,6 +296,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   await app.register(accountRoutes);
   await app.register(membershipRoutes);
   await app.register(realtimeRoutes);
+  await app.register(syncRoutes);
   await app.register(demoRoutes);
   await app.register(pushRoutes);
   await app.register(moderationRoutes);

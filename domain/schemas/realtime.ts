@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { idSchema } from './common';
+import { idSchema, isoDateTimeSchema } from './common';
 import { messageSchema, sendMessageRequestSchema } from './messages';
 import { waveSchema, waveStatusSchema, waveStatusUpdateRequestSchema } from './waves';
 
@@ -88,7 +88,12 @@ export const messageAckDataSchema = z.union([messageSchema, waveSchema]);
 export type MessageAckData = z.infer<typeof messageAckDataSchema>;
 
 export const serverFrameSchema = z.discriminatedUnion('type', [
-  z.object({ type: z.literal('auth_success'), userId: idSchema }),
+  z.object({
+    type: z.literal('auth_success'),
+    userId: idSchema,
+    // The server's time at authentication: the first `since` for GET /api/sync (issue 21).
+    cursor: isoDateTimeSchema.optional(),
+  }),
   z.object({ type: z.literal('auth_error'), message: z.string() }),
   z.object({ type: z.literal('pong') }),
   z.object({ type: z.literal('message'), data: liveMessageSchema }),

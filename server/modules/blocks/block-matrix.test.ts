@@ -16,8 +16,9 @@ import { openSocket, type SocketClient, sessionCookie } from '../../test/socket-
 function namesMember(body: unknown, userId: number): string | null {
   const seen: string[] = [];
   const walk = (value: unknown, path: string) => {
-    if (Array.isArray(value)) value.forEach((v, i) => walk(v, `${path}[${i}]`));
-    else if (value && typeof value === 'object') {
+    if (Array.isArray(value)) {
+      for (const [i, v] of value.entries()) walk(v, `${path}[${i}]`);
+    } else if (value && typeof value === 'object') {
       const o = value as Record<string, unknown>;
       if ('displayName' in o && o.id === userId) seen.push(path);
       for (const key of ['userId', 'senderId', 'receiverId', 'recipientId', 'blockerId'])

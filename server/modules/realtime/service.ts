@@ -337,7 +337,7 @@ export function createRealtime(deps: {
         return reply(
           conn,
           parsed.userId === conn.userId
-            ? { type: 'auth_success', userId: conn.userId }
+            ? { type: 'auth_success', userId: conn.userId, cursor: deps.clock.now().toISOString() }
             : { type: 'auth_error', message: 'Failed to authenticate WebSocket connection' },
         );
       case 'new_message':

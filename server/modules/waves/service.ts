@@ -1,4 +1,4 @@
-import { aliasedTable, and, eq, inArray, ne, or, sql } from 'drizzle-orm';
+import { aliasedTable, and, eq, gte, inArray, ne, or, sql } from 'drizzle-orm';
 import {
   canDeleteWave,
   canMarkWavesRead,
@@ -50,7 +50,11 @@ export function createWavesService(deps: AppDeps) {
     return wave;
   }
 
-  async function list(viewer: Viewer): Promise<WaveWithParties[]> {
+  /** The viewer's waves; with `changedSince`, only those sent or answered since (GET /api/sync). */
+  async function list(
+    viewer: Viewer,
+    options: { changedSince?: Date } = {},
+  ): Promise<WaveWithParties[]> {
     const now = deps.clock.now();
     const sender = aliasedTable(users, 'sender');
     const receiver = aliasedTable(users, 'receiver');
@@ -67,7 +71,14 @@ export function createWavesService(deps: AppDeps) {
       .innerJoin(sender, eq(sender.id, waves.senderId))
       .innerJoin(receiver, eq(receiver.id, waves.receiverId))
       .leftJoin(unreadCounts, eq(unreadCounts.waveId, waves.id))
-      .where(and(party(viewer.id), eq(sender.isDeleted, false), eq(receiver.isDeleted, false)))
+      .where(
+        and(
+          party(viewer.id),
+          eq(sender.isDeleted, false),
+          eq(receiver.isDeleted, false),
+          options.changedSince ? gte(waves.updatedAt, options.changedSince) : undefined,
+        ),
+      )
       .orderBy(sql`${waves.createdAt} desc`, sql`${waves.id} desc`);
     return rows.map(({ wave, flight, sender: s, receiver: r, unreadMessages }) =>
       presentWaveWithParties(

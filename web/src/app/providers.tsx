@@ -2,6 +2,7 @@ import { QueryClientProvider } from '@tanstack/react-query';
 import { type ReactNode, useState } from 'react';
 import { Toaster } from '../components/ui/toast';
 import { OfflineBanner } from '../features/install';
+import { MessagesBackground } from '../features/messages';
 import { RealtimeConnection } from '../features/realtime';
 import { createQueryClient } from '../lib/query-client';
 
@@ -11,6 +12,7 @@ export function Providers({ children }: { children: ReactNode }) {
   return (
     <QueryClientProvider client={queryClient}>
       <RealtimeConnection />
+      <MessagesBackground />
       <OfflineBanner />
       {children}
       <Toaster />

@@ -2,6 +2,7 @@ import { useMutation, useMutationState, useQuery, useQueryClient } from '@tansta
 import { CHAT_OVERLOADED_CODE, type Message, type SendMessageRequest } from '../../../../domain';
 import { toast } from '../../components/ui/toast';
 import { ApiError, api } from '../../lib/api-client';
+import { type SessionUser, sessionQueryKey } from '../auth';
 import { addMessage, connectedRealtimeClient, RequestError } from '../realtime';
 import {
   isRealtimeConnected,
@@ -10,6 +11,7 @@ import {
   usePollInterval,
   waveKeys,
 } from '../waves';
+import { sendOrQueue } from './outbox';
 
 const sendKey = messageKeys.send;
 
@@ -86,11 +88,24 @@ export function useSendMessage(waveId: number) {
   // way at once (the pending list above is built from exactly those).
   return useMutation({
     mutationKey: sendKey(waveId),
-    mutationFn: async (outgoing: { content: string; clientId: string }) =>
-      (await sendMessage({ waveId, ...outgoing })).message,
-    onSuccess: (message) => addMessage(client, message),
+    // Runs offline too (TanStack would pause it): offline, sendOrQueue keeps it in the queue
+    // (outbox.ts) with the same clientId, and it is sent when the connection returns.
+    networkMode: 'always',
+    mutationFn: (outgoing: { content: string; clientId: string }) =>
+      sendOrQueue(
+        client.getQueryData<SessionUser | null>(sessionQueryKey)?.id,
+        waveId,
+        outgoing.content,
+        async () => (await sendMessage({ waveId, ...outgoing })).message,
+        outgoing.clientId,
+      ),
+    onSuccess: (message) => {
+      if (message) addMessage(client, message);
+    },
     onError: (error) => toast.error('Failed to send message', error.message),
-    onSettled: (_message, error) => {
+    onSettled: (message, error) => {
+      // Queued: nothing reached the server yet.
+      if (message === null) return;
       // Over the socket, the `message` push already refreshed the wave list; after a POST or a
       // failure the thread and the list are fetched again.
       if (!error && isRealtimeConnected()) return;

@@ -8,3 +8,4 @@ export {
   sendMessage,
 } from './api';
 export { ChatDialog } from './chat-dialog';
+export { MessagesBackground } from './outbox-runner';

@@ -1,10 +1,13 @@
 import { format, isSameDay } from 'date-fns';
 import { useLayoutEffect, useRef } from 'react';
 import type { Message, PresentedUser, WaveWithParties } from '../../../../domain';
+import { Button } from '../../components/ui/button';
 import { EmptyState } from '../../components/ui/empty-state';
 import { Skeleton } from '../../components/ui/skeleton';
 import { cn } from '../../lib/cn';
 import type { PendingMessage } from './api';
+import { removeFromOutbox, useOutbox } from './outbox';
+import type { OutboxRecord } from './outbox-store';
 
 type Props = {
   wave: WaveWithParties;
@@ -65,10 +68,38 @@ function Bubble({
   );
 }
 
+/**
+ * A message of the offline queue: 'Queued' until the connection returns, or refused by the
+ * server — then its reason and 'Delete', since sending it again would be refused again.
+ */
+function QueuedBubble({ record, author }: { record: OutboxRecord; author: PresentedUser }) {
+  if (record.state === 'queued')
+    return <Bubble mine author={author} content={record.content} time="Queued" />;
+  return (
+    <li className="flex justify-end">
+      <div className="max-w-[80%] rounded-2xl rounded-br-md border border-red-300 bg-red-50 px-3 py-2 text-slate-900">
+        <p className="break-words whitespace-pre-wrap">{record.content}</p>
+        <p className="mt-1 text-xs font-semibold text-red-700">Not sent: {record.error}</p>
+        <div className="mt-1 flex justify-end">
+          <Button
+            size="sm"
+            variant="outline"
+            aria-label="Delete"
+            onClick={() => removeFromOutbox(record.clientId)}
+          >
+            Delete
+          </Button>
+        </div>
+      </div>
+    </li>
+  );
+}
+
 /** The thread, oldest first, kept scrolled to the newest; a polite log for screen readers. */
 export function MessageList({ wave, viewerId, messages, pending, loading }: Props) {
   const ref = useRef<HTMLDivElement>(null);
-  const count = messages.length + pending.length;
+  const outbox = useOutbox(wave.id);
+  const count = messages.length + pending.length + outbox.length;
   const now = new Date();
   const me = wave.senderId === viewerId ? wave.sender : wave.receiver;
   const other = wave.senderId === viewerId ? wave.receiver : wave.sender;
@@ -122,6 +153,9 @@ export function MessageList({ wave, viewerId, messages, pending, loading }: Prop
               time=""
               sending
             />
+          ))}
+          {outbox.map((record) => (
+            <QueuedBubble key={record.clientId} record={record} author={me} />
           ))}
         </ul>
       )}

@@ -164,8 +164,13 @@ export function addMessage(client: QueryClient, message: Message) {
 
 /**
  * After the socket comes back from a gap, pushes may have been missed: everything on screen
- * refetches once (the session excepted).
+ * refetches once (the session excepted) — crew lists, counters, the waves list (a wave deleted
+ * meanwhile is not in GET /api/sync). Chat threads too, unless `threadsSynced`: then GET
+ * /api/sync brings their missed messages instead (features/messages/sync.ts).
  */
-export function refreshAfterGap(client: QueryClient) {
-  void client.invalidateQueries({ predicate: (query) => query.queryKey[0] !== 'auth' });
+export function refreshAfterGap(client: QueryClient, threadsSynced = false) {
+  void client.invalidateQueries({
+    predicate: (query) =>
+      query.queryKey[0] !== 'auth' && !(threadsSynced && query.queryKey[0] === 'messages'),
+  });
 }

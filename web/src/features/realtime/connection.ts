@@ -20,3 +20,19 @@ export function connectedRealtimeClient(): RealtimeClient | null {
 export function sendRealtimeHeartbeat(): boolean {
   return current?.heartbeat() ?? false;
 }
+
+type ResumeListener = (since: string | undefined) => void;
+const resumeListeners = new Set<ResumeListener>();
+
+/**
+ * Called when the socket is back after a gap, with the server time of the last event seen
+ * before it (undefined if none): features fetch what they missed (messages: GET /api/sync).
+ */
+export function onRealtimeResumed(listener: ResumeListener): () => void {
+  resumeListeners.add(listener);
+  return () => resumeListeners.delete(listener);
+}
+
+export function notifyRealtimeResumed(since: string | undefined): void {
+  for (const listener of resumeListeners) listener(since);
+}

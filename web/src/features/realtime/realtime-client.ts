@@ -67,8 +67,11 @@ export type RealtimeClientOptions = {
   onAuthError?: (message: string) => void;
   /** The server ended the session (close code 4401). The client stops. */
   onSessionEnded?: () => void;
-  /** Authenticated again after a gap: pushes may have been missed meanwhile. */
-  onResumed?: () => void;
+  /**
+   * Authenticated again after a gap: pushes may have been missed meanwhile. `since` is the
+   * server time of the last event this client saw before the gap (GET /api/sync's cursor).
+   */
+  onResumed?: (since: string | undefined) => void;
   /** Consecutive attempts that never got to auth_success (the session may be gone). */
   onAttemptFailed?: (consecutiveFailures: number) => void;
   log?: (message: string, detail?: unknown) => void;
@@ -99,6 +102,8 @@ export class RealtimeClient {
   private pongTimer: ReturnType<typeof setTimeout> | undefined;
   private readonly pending = new Map<string, Pending>();
   private sequence = 0;
+  /** The server time of the last event seen: auth_success's cursor, then each message's createdAt. */
+  private cursor: string | undefined;
   private readonly createSocket: CreateSocket;
   private readonly random: () => number;
 
@@ -244,12 +249,15 @@ export class RealtimeClient {
         this.authTimer = undefined;
         if (this.state !== 'authenticating') return;
         const resumed = this.everConnected;
+        const since = this.cursor;
+        // From now on the socket delivers; what happened before comes by GET /api/sync.
+        if (frame.cursor) this.cursor = frame.cursor;
         this.state = 'connected';
         this.failures = 0;
         this.attempt = 0;
         this.everConnected = true;
         this.options.onConnectedChange(true);
-        if (resumed) this.options.onResumed?.();
+        if (resumed) this.options.onResumed?.(since);
         return;
       }
       case 'auth_error':
@@ -275,6 +283,9 @@ export class RealtimeClient {
         return;
       }
       case 'message':
+        if (!this.cursor || frame.data.createdAt > this.cursor) this.cursor = frame.data.createdAt;
+        this.options.onFrame(frame);
+        return;
       case 'wave_update':
       case 'push_notification':
       case 'presence':

@@ -6,7 +6,7 @@ import { type SessionUser, sessionQueryKey } from '../auth';
 import { resetAppBadgeMemory, showPushNotification, updateAppBadge } from '../notifications';
 import { setRealtimeConnected, waveCounts, waveKeys } from '../waves';
 import { applyServerFrame, createInvalidator, refreshAfterGap } from './cache-sync';
-import { setRealtimeClient } from './connection';
+import { notifyRealtimeResumed, setRealtimeClient } from './connection';
 import { AUTH_FAILED, type CreateSocket, RealtimeClient, realtimeUrl } from './realtime-client';
 
 /** Every this many failed attempts in a row, the session is checked (it may have ended). */
@@ -91,7 +91,10 @@ export function RealtimeConnection({ createSocket }: { createSocket?: CreateSock
       createSocket,
       onFrame: (frame) => applyServerFrame(client, frame, effects),
       onConnectedChange: setRealtimeConnected,
-      onResumed: () => refreshAfterGap(client),
+      onResumed: (since) => {
+        refreshAfterGap(client, since !== undefined);
+        notifyRealtimeResumed(since);
+      },
       onAuthError: () => {
         toast.error('Connection Error', AUTH_FAILED);
         // The cookie belongs to someone else now (another tab signed in): reload who we are.

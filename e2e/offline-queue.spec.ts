@@ -1,0 +1,116 @@
+import { expect, type Page, test } from '@playwright/test';
+import { twoMembersOnAFlight } from './helpers/members';
+
+// Issue 21 item 4: a message written offline waits in IndexedDB as 'Queued', survives the tab,
+// and goes once when the connection returns; one the server refuses fails with 'Delete'.
+test.use({ viewport: { width: 390, height: 844 } });
+
+const me = async (page: Page) =>
+  (await (await page.request.get('/api/auth/me')).json()) as { user?: { id: number }; id?: number };
+
+async function acceptedWave(a: Page, b: Page, flightId: number) {
+  const bob = await me(b);
+  const receiverId = bob.user?.id ?? bob.id;
+  const sent = await a.request.post('/api/waves', { data: { receiverId, flightId } });
+  expect(sent.status(), await sent.text()).toBe(201);
+  const waveId = ((await sent.json()) as { id: number }).id;
+  const answered = await b.request.put(`/api/waves/${waveId}/status`, {
+    data: { status: 'accepted' },
+  });
+  expect(answered.status(), await answered.text()).toBe(200);
+  return waveId;
+}
+
+test('written offline: Queued, still queued in a new tab, sent once when back online', async ({
+  browser,
+  baseURL,
+}) => {
+  test.setTimeout(180_000);
+  const { bob, a, b, flightId } = await twoMembersOnAFlight(browser, baseURL!, [
+    'Oona Offline',
+    'Ian Online',
+  ]);
+  const waveId = await acceptedWave(a, b, flightId);
+  const context = a.context();
+  await a.goto(`/chat?waveId=${waveId}`);
+  const chat = a.getByRole('dialog', { name: bob.name });
+  await expect(chat.getByRole('textbox', { name: 'Message' })).toBeFocused();
+
+  await context.setOffline(true);
+  await chat.getByRole('textbox', { name: 'Message' }).fill('Written at 35,000 feet');
+  await chat.getByRole('button', { name: 'Send message' }).click();
+  await expect(chat.getByText('Queued')).toBeVisible();
+
+  // The tab closes; a new one opens while the message still cannot go (its POST never arrives).
+  await a.close();
+  await context.route('**/api/messages', (route) =>
+    route.request().method() === 'POST' ? route.abort('internetdisconnected') : route.fallback(),
+  );
+  await context.setOffline(false);
+  const again = await context.newPage();
+  await again.goto(`/chat?waveId=${waveId}`);
+  const chatAgain = again.getByRole('dialog', { name: bob.name });
+  await expect(chatAgain.getByText('Written at 35,000 feet')).toBeVisible();
+  await expect(chatAgain.getByText('Queued')).toBeVisible();
+
+  // The connection returns: sent, delivered, once.
+  await context.unroute('**/api/messages');
+  await context.setOffline(true);
+  await context.setOffline(false);
+  await expect(chatAgain.getByText('Queued')).toHaveCount(0, { timeout: 15_000 });
+  await expect(chatAgain.getByText('Written at 35,000 feet')).toHaveCount(1);
+
+  await b.goto(`/chat?waveId=${waveId}`);
+  const bChat = b.getByRole('dialog');
+  await expect(bChat.getByText('Written at 35,000 feet')).toHaveCount(1, { timeout: 15_000 });
+  const thread = (await (await b.request.get(`/api/messages/${waveId}`)).json()) as {
+    content: string;
+  }[];
+  expect(thread.filter((m) => m.content === 'Written at 35,000 feet')).toHaveLength(1);
+});
+
+// FIXME(issue 21): on a loaded machine the setup outlasts the 40 s before departure, so the chat
+// has closed before the message is written. Needs a server clock the test controls.
+test.fixme('queued before departure, refused after it: a clear failed state with Delete', async ({
+  browser,
+  baseURL,
+}) => {
+  test.setTimeout(240_000);
+  const { bob, a, b } = await twoMembersOnAFlight(browser, baseURL!, ['Dora Depart', 'Gus Gate']);
+  // A flight of theirs that departs at the next whole minute at least 40 s away: the chat
+  // closes at departure, on the server's clock (the e2e server runs on real time).
+  const departure = new Date(Math.ceil((Date.now() + 40_000) / 60_000) * 60_000);
+  const hhmm = departure.toISOString().slice(11, 16).replace(':', '');
+  const flight = {
+    flightNumber: `BA${1000 + Math.floor(Math.random() * 9000)} (${hhmm})`,
+    origin: 'LHR',
+    destination: 'JFK',
+    departureDate: `${departure.toISOString().slice(0, 10)}T00:00:00.000Z`,
+    duration: '8h 30m',
+  };
+  const joined = await a.request.post('/api/flights', { data: flight });
+  expect([200, 201], await joined.text()).toContain(joined.status());
+  const flightId = ((await joined.json()) as { id: number }).id;
+  expect((await b.request.post('/api/flights', { data: flight })).status()).toBeLessThan(300);
+  const waveId = await acceptedWave(a, b, flightId);
+
+  await a.goto(`/chat?waveId=${waveId}`);
+  const chat = a.getByRole('dialog', { name: bob.name });
+  await expect(chat.getByRole('textbox', { name: 'Message' })).toBeFocused();
+  await a.context().setOffline(true);
+  await chat.getByRole('textbox', { name: 'Message' }).fill('See you at the gate');
+  await chat.getByRole('button', { name: 'Send message' }).click();
+  await expect(chat.getByText('Queued')).toBeVisible();
+
+  // Departure passes while offline (the page's own clock says so: the box gives way).
+  await expect(chat.getByRole('textbox', { name: 'Message' })).toBeHidden({ timeout: 120_000 });
+  await a.context().setOffline(false);
+  await expect(
+    chat.getByText('Not sent: This flight has departed. Messaging is no longer available.'),
+  ).toBeVisible({ timeout: 15_000 });
+  await chat.getByRole('button', { name: 'Delete', exact: true }).click();
+  await expect(chat.getByText('See you at the gate')).toHaveCount(0);
+  await a.reload();
+  await expect(a.getByText('See you at the gate')).toHaveCount(0);
+  expect(await (await b.request.get(`/api/messages/${waveId}`)).json()).toEqual([]);
+});

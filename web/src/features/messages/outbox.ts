@@ -1,0 +1,165 @@
+import type { QueryClient } from '@tanstack/react-query';
+import { useSyncExternalStore } from 'react';
+import type { Message, SendMessageRequest } from '../../../../domain';
+import { ApiError, api } from '../../lib/api-client';
+import { addMessage } from '../realtime';
+import { waveKeys } from '../waves';
+import { type OutboxRecord, outboxStore } from './outbox-store';
+
+/**
+ * The offline send queue (issue 21): a message written without a connection is kept here and
+ * in IndexedDB, shown as 'Queued', and sent with its clientId when the connection returns —
+ * also after the tab was closed and reopened. A message the server refuses (the chat closed at
+ * departure, the conversation deleted) stays as 'failed' with the server's reason until the
+ * member deletes it. Queued messages go by POST /api/messages: its status tells a refusal (4xx)
+ * from a connection still down (network error), which a socket error frame does not.
+ */
+
+let records: OutboxRecord[] = [];
+const listeners = new Set<() => void>();
+
+function set(next: OutboxRecord[]) {
+  records = next.sort((a, b) => a.createdAt - b.createdAt);
+  for (const listener of listeners) listener();
+}
+
+function subscribe(listener: () => void) {
+  listeners.add(listener);
+  return () => listeners.delete(listener);
+}
+
+/** Storage failing (private mode) loses only the reload-proofing: the in-memory queue still works. */
+const quietly = (work: Promise<unknown>) => void work.catch(() => undefined);
+
+/** Reads the member's queue from IndexedDB (a tab opened again); another user's is left alone. */
+export async function loadOutbox(userId: number): Promise<void> {
+  const stored = await outboxStore.all().catch(() => [] as OutboxRecord[]);
+  const known = new Set(records.map((r) => r.clientId));
+  set([
+    ...records.filter((r) => r.userId === userId),
+    ...stored.filter((r) => r.userId === userId && !known.has(r.clientId)),
+  ]);
+}
+
+/**
+ * Keeps a message to send later; resolves once it is stored. `clientId`: the one a failed
+ * attempt already used, so if that attempt did reach the server the resend is the same message.
+ */
+export async function enqueueMessage(
+  userId: number,
+  waveId: number,
+  content: string,
+  clientId: string = crypto.randomUUID(),
+) {
+  const record: OutboxRecord = {
+    clientId,
+    userId,
+    waveId,
+    content,
+    createdAt: Date.now(),
+    state: 'queued',
+  };
+  set([...records, record]);
+  await outboxStore.put(record).catch(() => undefined);
+  return record;
+}
+
+/** 'Delete' on a failed (or still queued) message: it is never sent. */
+export function removeFromOutbox(clientId: string) {
+  set(records.filter((r) => r.clientId !== clientId));
+  quietly(outboxStore.remove(clientId));
+}
+
+/** A refusal the member must see: the request arrived and the server said no for good. */
+function isRefusal(error: unknown): error is ApiError {
+  return (
+    error instanceof ApiError &&
+    error.status >= 400 &&
+    error.status < 500 &&
+    error.status !== 408 &&
+    error.status !== 429
+  );
+}
+
+let flushing: Promise<void> | null = null;
+let again = false;
+
+/**
+ * Sends the member's queued messages, oldest first, one at a time (their order is the
+ * conversation's). Stops at the first network failure: the rest waits for the next chance.
+ * Single-flight: a call while one runs makes it go round once more.
+ */
+export function flushOutbox(client: QueryClient, userId: number): Promise<void> {
+  if (flushing) {
+    again = true;
+    return flushing;
+  }
+  flushing = (async () => {
+    do {
+      again = false;
+      for (const record of records.filter((r) => r.userId === userId && r.state === 'queued')) {
+        // Deleted meanwhile: not sent.
+        if (!records.some((r) => r.clientId === record.clientId)) continue;
+        try {
+          const body = {
+            waveId: record.waveId,
+            content: record.content,
+            clientId: record.clientId,
+          } satisfies SendMessageRequest;
+          const message = await api.post<Message>('/api/messages', body);
+          removeFromOutbox(record.clientId);
+          addMessage(client, message);
+          void client.invalidateQueries({ queryKey: waveKeys.all });
+        } catch (error) {
+          if (!isRefusal(error)) return;
+          const failed: OutboxRecord = { ...record, state: 'failed', error: error.message };
+          set(records.map((r) => (r.clientId === record.clientId ? failed : r)));
+          quietly(outboxStore.put(failed));
+        }
+      }
+    } while (again);
+  })().finally(() => {
+    flushing = null;
+  });
+  return flushing;
+}
+
+/** The queued and failed messages of one conversation, oldest first. */
+export function useOutbox(waveId: number): OutboxRecord[] {
+  const all = useSyncExternalStore(
+    subscribe,
+    () => records,
+    () => records,
+  );
+  return all.filter((r) => r.waveId === waveId);
+}
+
+/** For tests: forget the in-memory queue. */
+export function resetOutboxForTests() {
+  set([]);
+}
+
+/**
+ * The send path's one hook into the queue: without a connection (the browser says offline, or
+ * the request never reached the server) the message is queued instead and resolves null.
+ * Without a signed-in member there is no queue to keep it in: the send fails as before.
+ */
+export async function sendOrQueue(
+  userId: number | undefined,
+  waveId: number,
+  content: string,
+  send: () => Promise<Message>,
+  clientId?: string,
+): Promise<Message | null> {
+  if (userId !== undefined && !navigator.onLine) {
+    await enqueueMessage(userId, waveId, content, clientId);
+    return null;
+  }
+  try {
+    return await send();
+  } catch (error) {
+    if (userId === undefined || !(error instanceof ApiError) || error.status !== 0) throw error;
+    await enqueueMessage(userId, waveId, content, clientId);
+    return null;
+  }
+}
