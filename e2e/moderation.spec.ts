@@ -25,15 +25,26 @@ test('report from the chat header, suspend from the queue, sign-in refused with 
   });
   expect(accepted.status(), await accepted.text()).toBe(200);
 
-  // Ria reports Tom from the chat header.
+  // With the wave accepted, Ria sees Tom by name on the flight.
+  await a.goto(`/flight/${flightId}`);
+  await expect(a.getByText(bob.name).first()).toBeVisible();
+
+  // Ria reports Tom from the chat header, and blocks him in the same step.
   await a.goto(`/chat?waveId=${waveId}`);
   const chat = a.getByRole('dialog', { name: bob.name });
   await chat.getByRole('button', { name: `Report ${bob.name}` }).click();
   const dialog = a.getByRole('dialog', { name: `Report ${bob.name}` });
   await dialog.getByRole('radio', { name: 'Harassment' }).check();
   await dialog.getByLabel('Details (optional)').fill('Keeps asking for my hotel room number');
+  await dialog.getByRole('checkbox', { name: 'Also block this member' }).check();
   await dialog.getByRole('button', { name: 'Send report' }).click();
   await expect(a.getByText('Report sent')).toBeVisible();
+
+  // The block hides Tom from Ria's flight (and Ria from his), and their wave is gone.
+  await a.goto(`/flight/${flightId}`);
+  await expect(a.getByText('Ria Reporter').first()).toBeVisible();
+  await expect(a.getByText(bob.name)).toHaveCount(0);
+  expect((await (await a.request.get('/api/waves')).json()) as unknown[]).toHaveLength(0);
 
   // The admin suspends Tom from the moderation queue.
   const admin = await (await browser.newContext()).newPage();

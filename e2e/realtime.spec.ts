@@ -45,10 +45,13 @@ test('live: a wave arrives, is accepted and chatted on without reloads; a closed
   await expect(a.getByText('Wave Accepted', { exact: true })).toBeVisible(LIVE);
 
   // Both open the chat: Live on both sides.
-  await aliceConversation.getByRole('button', { name: 'Chat' }).click();
+  await aliceConversation.getByRole('button', { name: 'Chat', exact: true }).click();
   const aChat = a.getByRole('dialog', { name: bob.name });
   await expect(aChat.getByText('Live', { exact: true })).toBeVisible();
-  await b.getByRole('article', { name: alice.name }).getByRole('button', { name: 'Chat' }).click();
+  await b
+    .getByRole('article', { name: alice.name })
+    .getByRole('button', { name: 'Chat', exact: true })
+    .click();
   const bChat = b.getByRole('dialog', { name: alice.name });
   await expect(bChat.getByText('Live', { exact: true })).toBeVisible();
   // Each sees the other online.

@@ -80,7 +80,7 @@ test('chat opens ready to type, says when it closes, and tells of a connection c
 
   // The dialog from Messages: the same.
   await b.reload();
-  await b.getByRole('article').getByRole('button', { name: 'Chat' }).first().click();
+  await b.getByRole('article').getByRole('button', { name: 'Chat', exact: true }).first().click();
   const bChat = b.getByRole('dialog');
   await expect(bChat.getByRole('textbox', { name: 'Message' })).toBeFocused(ACROSS_USERS);
   await expect(bChat.getByRole('button', { name: 'Delete conversation' })).not.toBeFocused();

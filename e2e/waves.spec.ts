@@ -57,7 +57,7 @@ test('two crew on one flight: a wave, the reveal, a chat with text-only messages
   const aChat = a.getByRole('dialog', { name: bob.name });
   await expect(aChat).toBeVisible();
   await expect(aChat.getByText('LHR → JFK')).toBeVisible();
-  await bobsConversation.getByRole('button', { name: 'Chat' }).click();
+  await bobsConversation.getByRole('button', { name: 'Chat', exact: true }).click();
   const bChat = b.getByRole('dialog', { name: alice.name });
   await expect(bChat).toBeVisible();
 
