@@ -4,6 +4,12 @@ import type { RuleResult } from './access';
 export const BLOCK_FLAG_THRESHOLD = 3;
 export const BLOCK_FLAG_WINDOW_MS = 30 * 24 * 60 * 60 * 1000;
 
+/**
+ * The text of the report Jumpseat files itself when a member reaches the flag (no reporter):
+ * it puts the member in the moderators' queue, with the same decisions as a member's report.
+ */
+export const BLOCK_FLAG_REPORT_DETAILS = `Flagged automatically: blocked by ${BLOCK_FLAG_THRESHOLD} different members within 30 days.`;
+
 export const BLOCK_REASONS = {
   self: 'You cannot block yourself',
   demo: 'Blocking is not available in demo mode',

@@ -121,10 +121,7 @@ export const moderationQueueItemSchema = z.object({
   /** Every report about the reported member, this one included, newest first. */
   history: z.array(reportHistoryEntrySchema),
   pastDecisions: z.array(moderationDecisionSchema),
-  /**
-   * Signals for the moderators, e.g. 'blocked_by_3_in_30_days'. MERGE SLOT: empty until the
-   * block feature (f-block's blockFlagsFor) fills it.
-   */
+  /** Signals for the moderators, e.g. 'blocked_by_3_in_30_days' (blocks' blockFlagsFor). */
   flags: z.array(z.string()),
 });
 export type ModerationQueueItem = z.infer<typeof moderationQueueItemSchema>;

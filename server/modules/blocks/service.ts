@@ -1,6 +1,8 @@
-import { and, desc, eq, or } from 'drizzle-orm';
-import { type BlockedMembersResponse, canBlock } from '../../../domain';
-import { blocks, type UserRow, users, waves } from '../../db/schema';
+import { and, desc, eq, isNull, or } from 'drizzle-orm';
+import { BLOCK_FLAG_REPORT_DETAILS, type BlockedMembersResponse, canBlock } from '../../../domain';
+import { lockKeys } from '../../db/advisory-lock';
+import type { Tx } from '../../db/client';
+import { blocks, reports, type UserRow, users, waves } from '../../db/schema';
 import type { AppDeps } from '../../deps';
 import { enforce, notFound } from '../../lib/errors';
 import { isKnownIdRange } from '../flights/queries';
@@ -29,6 +31,38 @@ export function createBlocksService(deps: AppDeps) {
     return row ?? null;
   }
 
+  /**
+   * A member blocked by 3 different members within 30 days goes to the moderators' queue as a
+   * report Jumpseat files itself (no reporter), once while it is open. Under a lock on the
+   * blocked member, so blocks by different members at the same moment count each other and
+   * file one report, on any number of instances.
+   */
+  async function flagIfDue(tx: Tx, targetId: number, now: Date) {
+    await lockKeys(tx, [`block-flag:${targetId}`]);
+    const flag = (await blockFlagsFor(tx, [targetId], now)).get(targetId);
+    if (!flag?.flagged) return;
+    const [open] = await tx
+      .select({ id: reports.id })
+      .from(reports)
+      .where(
+        and(
+          eq(reports.reportedUserId, targetId),
+          eq(reports.status, 'open'),
+          isNull(reports.reporterId),
+          eq(reports.details, BLOCK_FLAG_REPORT_DETAILS),
+        ),
+      )
+      .limit(1);
+    if (open) return;
+    await tx.insert(reports).values({
+      reporterId: null,
+      reportedUserId: targetId,
+      reason: 'other',
+      details: BLOCK_FLAG_REPORT_DETAILS,
+      createdAt: now,
+    });
+  }
+
   /** POST /api/users/{id}/block: idempotent; a second block changes nothing. */
   async function block(viewer: Viewer, targetId: number) {
     enforce(canBlock(viewer, targetId));
@@ -40,6 +74,7 @@ export function createBlocksService(deps: AppDeps) {
         .insert(blocks)
         .values({ blockerId: viewer.id, blockedId: targetId, createdAt: now })
         .onConflictDoNothing();
+      await flagIfDue(tx, targetId, now);
       return tx
         .delete(waves)
         .where(

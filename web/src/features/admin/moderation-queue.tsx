@@ -1,5 +1,6 @@
 import { useState } from 'react';
 import {
+  BLOCK_FLAG_REPORT_DETAILS,
   formatModerationDate,
   MODERATION_ACTIONS,
   type ModerationAction,
@@ -79,7 +80,6 @@ function ReportCard({ report }: { report: ModerationQueueItem }) {
         <div className="flex flex-wrap items-center gap-2">
           <h3 className="font-semibold">{who(m)}</h3>
           <Badge tone="danger">{REPORT_REASON_LABELS[report.reason]}</Badge>
-          {/* MERGE SLOT: the block flags (f-block) show here once the server fills them. */}
           {report.flags.map((flag) => (
             <Badge key={flag} tone="warning">
               {flag.replaceAll('_', ' ')}
@@ -87,7 +87,10 @@ function ReportCard({ report }: { report: ModerationQueueItem }) {
           ))}
         </div>
         <p className="text-sm text-slate-600">
-          Reported by {who(report.reporter)} on {formatModerationDate(new Date(report.createdAt))}
+          {!report.reporter && report.details === BLOCK_FLAG_REPORT_DETAILS
+            ? 'Flagged by Jumpseat'
+            : `Reported by ${who(report.reporter)}`}{' '}
+          on {formatModerationDate(new Date(report.createdAt))}
         </p>
         {report.details ? <p className="whitespace-pre-wrap">{report.details}</p> : null}
         {report.evidence.length > 0 ? (
