@@ -205,6 +205,10 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     log: app.log,
     throttle: memberThrottle,
     push,
+    // Going on- or offline rewrites the member's row outside any request of theirs: their own
+    // /api/auth/me must not answer from the session cache. (Called only once sockets connect,
+    // long after `sessions` below exists.)
+    onMemberRowChange: (userId) => sessions.forgetUser(userId),
   });
   // A revoked session closes its sockets, and leaves the session cache, on every instance.
   // A member's change, too, leaves the session cache on every instance (its own already forgot).

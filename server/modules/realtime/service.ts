@@ -74,6 +74,8 @@ export function createRealtime(deps: {
   log: FastifyBaseLogger;
   throttle: MemberThrottle;
   push: Pick<PushSender, 'notify'>;
+  /** A member's own row changed here (presence): cached copies of it must go, on every instance. */
+  onMemberRowChange?: (userId: number) => void;
 }) {
   const { db } = deps.database;
   const hub = createHub();
@@ -292,6 +294,7 @@ export function createRealtime(deps: {
       .update(users)
       .set({ isOnline: online, lastHeartbeatAt: online ? now : null })
       .where(eq(users.id, userId));
+    deps.onMemberRowChange?.(userId);
     const to = await wavePartners(userId);
     if (to.length) send(to, { type: 'presence', data: { userId, isOnline: online } });
   }
