@@ -1,0 +1,84 @@
+import { QueryClient } from '@tanstack/react-query';
+import { act, renderHook } from '@testing-library/react';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { ACCESS_REASONS, type Message } from '../../../../domain';
+import { messageKeys } from '../waves';
+import {
+  enqueueMessage,
+  flushOutbox,
+  removeFromOutbox,
+  resetOutboxForTests,
+  useOutbox,
+} from './outbox';
+
+const CLIENT_ID = '0b5b2c1e-7d1a-4c56-9a3e-2f1d5e6a7b8c';
+const json = (status: number, body: unknown) =>
+  new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });
+
+afterEach(() => {
+  resetOutboxForTests();
+  vi.unstubAllGlobals();
+});
+
+// Issue 21 item 4: what the offline queue does with the server's answer once it can send.
+describe('the offline queue', () => {
+  it('a refused message turns into a failed one with the reason, is not sent again, and Delete drops it', async () => {
+    const fetch = vi.fn(async () => json(403, { message: ACCESS_REASONS.chatClosed }));
+    vi.stubGlobal('fetch', fetch);
+    await enqueueMessage(7, 10, 'See you at the gate', CLIENT_ID);
+    const { result } = renderHook(() => useOutbox(10));
+    expect(result.current).toEqual([expect.objectContaining({ state: 'queued' })]);
+
+    await act(() => flushOutbox(new QueryClient(), 7));
+    expect(result.current).toEqual([
+      expect.objectContaining({ state: 'failed', error: ACCESS_REASONS.chatClosed }),
+    ]);
+    const [, init] = fetch.mock.calls[0] as unknown as [string, RequestInit];
+    expect(JSON.parse(String(init.body))).toEqual({
+      waveId: 10,
+      content: 'See you at the gate',
+      clientId: CLIENT_ID,
+    });
+
+    await act(() => flushOutbox(new QueryClient(), 7));
+    expect(fetch).toHaveBeenCalledTimes(1);
+    act(() => removeFromOutbox(CLIENT_ID));
+    expect(result.current).toEqual([]);
+  });
+
+  it('a connection still down keeps it queued; the next chance sends it once, into the thread', async () => {
+    const stored: Message = {
+      id: 41,
+      waveId: 10,
+      senderId: 7,
+      content: 'See you at the gate',
+      read: false,
+      createdAt: '2030-06-01T09:00:00.000Z',
+    };
+    const fetch = vi
+      .fn()
+      .mockRejectedValueOnce(new TypeError('Failed to fetch'))
+      .mockResolvedValueOnce(json(201, stored));
+    vi.stubGlobal('fetch', fetch);
+    const client = new QueryClient();
+    client.setQueryData(messageKeys.thread(10), []);
+    await enqueueMessage(7, 10, 'See you at the gate', CLIENT_ID);
+    const { result } = renderHook(() => useOutbox(10));
+
+    await act(() => flushOutbox(client, 7));
+    expect(result.current).toEqual([expect.objectContaining({ state: 'queued' })]);
+
+    await act(() => flushOutbox(client, 7));
+    expect(result.current).toEqual([]);
+    expect(client.getQueryData<Message[]>(messageKeys.thread(10))?.map((m) => m.id)).toEqual([41]);
+    expect(fetch).toHaveBeenCalledTimes(2);
+  });
+
+  it("never sends another member's queue", async () => {
+    const fetch = vi.fn();
+    vi.stubGlobal('fetch', fetch);
+    await enqueueMessage(8, 10, 'Not yours', CLIENT_ID);
+    await act(() => flushOutbox(new QueryClient(), 7));
+    expect(fetch).not.toHaveBeenCalled();
+  });
+});
