@@ -9,7 +9,10 @@ import { waveWithPartiesSchema } from './waves';
  * every `message` frame's `createdAt` is one.
  */
 export const syncQuerySchema = z.object({
-  since: isoDateTimeSchema,
+  // A server cursor is never before 2000; PostgreSQL has no year 0 (a 500, not a 400, if let by).
+  since: isoDateTimeSchema.refine((v) => Date.parse(v) >= Date.UTC(2000, 0, 1), {
+    error: 'Invalid since: use the cursor the server gave',
+  }),
 });
 export type SyncQuery = z.infer<typeof syncQuerySchema>;
 

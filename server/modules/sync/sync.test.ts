@@ -93,6 +93,10 @@ describe('GET /api/sync: what a dropped socket missed', () => {
   it('refuses a cursor that is not a timestamp (400) and an anonymous caller (401)', async () => {
     const asB = await injectAs(t.app, await buildCrew(t.database.db));
     expect((await asB({ method: 'GET', url: '/api/sync?since=yesterday' })).statusCode).toBe(400);
+    // A well-formed time PostgreSQL cannot hold (there is no year 0) is refused too, not a 500.
+    for (const since of ['0000-01-01T00:00:00.000Z', '1999-12-31T23:59:59.000Z']) {
+      expect((await asB({ method: 'GET', url: `/api/sync?since=${since}` })).statusCode).toBe(400);
+    }
     expect((await asB({ method: 'GET', url: '/api/sync' })).statusCode).toBe(400);
     const anonymous = await t.app.inject({
       method: 'GET',
