@@ -15,3 +15,4 @@ export { describeLoginFailure } from './login-errors';
 export { PinForm } from './pin-form';
 export { emptyPin, PinInput, pinValue } from './pin-input';
 export { SignInHelpDialog } from './sign-in-help-dialog';
+export { useSessionUserId } from './use-session-user-id';

@@ -1,23 +1,10 @@
-import { type QueryClient, useQueryClient } from '@tanstack/react-query';
-import { useCallback, useEffect, useSyncExternalStore } from 'react';
-import { type SessionUser, sessionQueryKey } from '../auth';
+import { useQueryClient } from '@tanstack/react-query';
+import { useEffect } from 'react';
+import { useSessionUserId } from '../auth';
 import { onRealtimeResumed } from '../realtime';
 import { useRealtimeConnected } from '../waves';
 import { flushOutbox, loadOutbox } from './outbox';
 import { syncSince } from './sync';
-
-/** The signed-in member's id from the session cache, without fetching it (as the socket does). */
-function useSessionUserId(client: QueryClient): number | null {
-  const subscribe = useCallback(
-    (onChange: () => void) =>
-      client.getQueryCache().subscribe((event) => {
-        if (event.query.queryKey[0] === sessionQueryKey[0]) queueMicrotask(onChange);
-      }),
-    [client],
-  );
-  const read = () => client.getQueryData<SessionUser | null>(sessionQueryKey)?.id ?? null;
-  return useSyncExternalStore(subscribe, read, read);
-}
 
 /**
  * Mounted once beside the socket, for the signed-in member: fetches what the socket missed when

@@ -1,8 +1,8 @@
 import { type QueryClient, useQueryClient } from '@tanstack/react-query';
-import { useCallback, useEffect, useState, useSyncExternalStore } from 'react';
+import { useEffect, useState } from 'react';
 import type { WaveWithParties } from '../../../../domain';
 import { toast } from '../../components/ui/toast';
-import { type SessionUser, sessionQueryKey } from '../auth';
+import { type SessionUser, sessionQueryKey, useSessionUserId } from '../auth';
 import { resetAppBadgeMemory, showPushNotification, updateAppBadge } from '../notifications';
 import { setRealtimeConnected, waveCounts, waveKeys } from '../waves';
 import { applyServerFrame, createInvalidator, refreshAfterGap } from './cache-sync';
@@ -13,23 +13,6 @@ import { AUTH_FAILED, type CreateSocket, RealtimeClient, realtimeUrl } from './r
 const SESSION_CHECK_EVERY = 3;
 /** After a 4401 close whose session turns out to be fine after all, start again this much later. */
 const RESTART_AFTER_MS = 5_000;
-
-/**
- * The signed-in user's id, read from the session cache without fetching it: whoever shows a
- * member screen loads the session; sign-in and sign-out write it. Cache events can fire while
- * another component renders, so the update is deferred to a microtask.
- */
-function useSessionUserId(client: QueryClient): number | null {
-  const subscribe = useCallback(
-    (onChange: () => void) =>
-      client.getQueryCache().subscribe((event) => {
-        if (event.query.queryKey[0] === sessionQueryKey[0]) queueMicrotask(onChange);
-      }),
-    [client],
-  );
-  const read = () => client.getQueryData<SessionUser | null>(sessionQueryKey)?.id ?? null;
-  return useSyncExternalStore(subscribe, read, read);
-}
 
 /** The installed app's badge follows the unread count of the waves cache. */
 function useAppBadge(client: QueryClient, active: boolean) {
