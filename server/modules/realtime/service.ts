@@ -474,7 +474,7 @@ export function createRealtime(deps: {
     runSweep,
     async stop() {
       if (sweep) clearInterval(sweep);
-      for (const conn of hub.connections()) conn.socket.close(1001, 'server shutting down');
+      await closeSockets([...hub.connections()].map((conn) => conn.socket));
       await deps.bus.close();
     },
     /** Sockets of these users on this instance (for the push test tool). */
@@ -488,3 +488,31 @@ export function createRealtime(deps: {
 }
 
 export type Realtime = ReturnType<typeof createRealtime>;
+
+/** How long a shutting-down server waits for peers to answer its close frame. */
+export const CLOSE_GRACE_MS = 2000;
+const OPEN_OR_CLOSING = new Set([0, 1, 2]);
+
+/**
+ * Says 1001 to every socket and waits for the peers' answers, at most CLOSE_GRACE_MS, then cuts
+ * the rest. A peer that cannot answer (a phone that went offline, a dead network) would
+ * otherwise hold its connection open for the library's 30 s close timeout, and with it the
+ * HTTP server's close, past the process's 15 s limit for a clean stop.
+ */
+async function closeSockets(sockets: WebSocket[]) {
+  const closed = sockets.map(
+    (socket) =>
+      new Promise<void>((resolve) => {
+        if (!OPEN_OR_CLOSING.has(socket.readyState)) return resolve();
+        socket.once('close', () => resolve());
+        socket.close(1001, 'server shutting down');
+      }),
+  );
+  let timer: NodeJS.Timeout | undefined;
+  const grace = new Promise<void>((resolve) => {
+    timer = setTimeout(resolve, CLOSE_GRACE_MS);
+  });
+  await Promise.race([Promise.all(closed), grace]);
+  clearTimeout(timer);
+  for (const socket of sockets) if (OPEN_OR_CLOSING.has(socket.readyState)) socket.terminate();
+}

@@ -1,0 +1,37 @@
+import type { Socket } from 'node:net';
+import { describe, expect, it } from 'vitest';
+import { buildTestApp } from '../../test/build-test-app';
+import { buildCrew } from '../../test/factories';
+import { openSocket, sessionCookie } from '../../test/socket-client';
+import { CLOSE_GRACE_MS } from './service';
+
+/**
+ * A server stopping with a socket whose peer never answers the close frame (a phone gone
+ * offline) still closes: the socket is cut after a grace, not held for ws's 30 s close timeout,
+ * which outlasted the process's 15 s limit for a clean stop (exit 1 instead of 0).
+ */
+describe('shutdown with sockets open', () => {
+  it('closes answering sockets with 1001 and cuts a silent one after the grace', async () => {
+    const t = await buildTestApp();
+    await t.app.listen({ port: 0, host: '127.0.0.1' });
+    const answering = await buildCrew(t.database.db);
+    const silent = await buildCrew(t.database.db);
+    const polite = await openSocket(t.app, {
+      cookie: await sessionCookie(t.app, answering.id, t.clock.now()),
+    });
+    const mute = await openSocket(t.app, {
+      cookie: await sessionCookie(t.app, silent.id, t.clock.now()),
+    });
+    mute.ws.on('error', () => undefined);
+    // Stops reading: the server's close frame is never seen, so never answered.
+    (mute.ws as unknown as { _socket: Socket })._socket.pause();
+
+    const started = Date.now();
+    await t.close();
+    const took = Date.now() - started;
+    expect((await polite.waitClosed(5000))?.code).toBe(1001);
+    // Well under ws's 30 s close timeout; the grace is the only wait.
+    expect(took).toBeLessThan(CLOSE_GRACE_MS + 10_000);
+    expect(took).toBeGreaterThanOrEqual(CLOSE_GRACE_MS - 50);
+  }, 40_000);
+});
