@@ -3,6 +3,7 @@ import { Navigate, useNavigate, useSearchParams } from 'react-router';
 import { useSession } from '../features/auth';
 import { ChatDialog } from '../features/messages';
 import { useWaves } from '../features/waves';
+import { queryFailed } from '../lib/query-failed';
 import { useDeskLayout } from '../lib/use-media-query';
 
 /**
@@ -30,7 +31,7 @@ function ChatScreen() {
   const waveId = Number(raw);
   const valid = raw !== null && Number.isInteger(waveId) && waveId > 0;
   const wave = valid ? waves.data?.find((w) => w.id === waveId) : undefined;
-  const missing = !valid || waves.isError || (waves.isSuccess && !wave);
+  const missing = !valid || queryFailed(waves) || (waves.data !== undefined && !wave);
 
   useEffect(() => {
     if (missing) navigate('/messages', { replace: true });

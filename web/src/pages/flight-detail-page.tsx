@@ -36,6 +36,7 @@ import {
 import { useConnectionUpdateToast } from '../features/waves';
 import { ApiError } from '../lib/api-client';
 import { cn } from '../lib/cn';
+import { queryFailed } from '../lib/query-failed';
 import { useNow } from '../lib/use-now';
 
 export function FlightDetailPage() {
@@ -106,7 +107,7 @@ export function FlightDetailPage() {
       </main>
     );
   }
-  if (detail.isError || !detail.data || !viewer) {
+  if (queryFailed(detail) || !detail.data || !viewer) {
     const missing =
       impossibleId ||
       (detail.error instanceof ApiError && [400, 404].includes(detail.error.status));

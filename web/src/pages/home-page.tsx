@@ -19,6 +19,7 @@ import {
 } from '../features/flights';
 import { ApiError } from '../lib/api-client';
 import { cn } from '../lib/cn';
+import { queryFailed } from '../lib/query-failed';
 import { useDebouncedValue } from '../lib/use-debounced-value';
 import { useNow } from '../lib/use-now';
 
@@ -206,7 +207,7 @@ export function HomePage({ asPane = false }: { asPane?: boolean }) {
         </h2>
         {active.isPending ? (
           <SkeletonCards label="Loading flights" />
-        ) : active.isError ? (
+        ) : queryFailed(active) && active.error ? (
           <Card role="alert" className="text-red-700">
             {errorText(active.error, searching)}
           </Card>

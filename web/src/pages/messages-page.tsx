@@ -24,6 +24,7 @@ import {
   waveCounts,
 } from '../features/waves';
 import { cn } from '../lib/cn';
+import { queryFailed } from '../lib/query-failed';
 import { useDeskLayout } from '../lib/use-media-query';
 import { useNow } from '../lib/use-now';
 
@@ -159,7 +160,7 @@ export function MessagesPage() {
 
       {waves.isPending ? (
         <SkeletonCards label="Loading messages" />
-      ) : waves.isError ? (
+      ) : queryFailed(waves) && waves.error ? (
         <Card className="space-y-3 text-center">
           <p role="alert" className="text-red-700">
             {waves.error.message}

@@ -23,6 +23,7 @@ import {
   useUserFlights,
   useViewer,
 } from '../features/flights';
+import { queryFailed } from '../lib/query-failed';
 import { useNow } from '../lib/use-now';
 
 const BADGE_TONE = {
@@ -96,7 +97,7 @@ export function MyFlightsPage() {
 
       {flights.isPending ? (
         <SkeletonCards label="Loading your flights" />
-      ) : flights.isError ? (
+      ) : queryFailed(flights) && flights.error ? (
         <Card role="alert" className="text-red-700">
           {flights.error.message}
         </Card>
