@@ -51,8 +51,12 @@ export async function signedInMember(page: Page, baseURL: string, name?: string)
 }
 
 /** A new browser context signed in as this member through the four PIN boxes. */
-export async function signedInPage(browser: Browser, member: { email: string; pin: string }) {
-  const context = await browser.newContext();
+export async function signedInPage(
+  browser: Browser,
+  member: { email: string; pin: string },
+  baseURL?: string,
+) {
+  const context = await browser.newContext(baseURL ? { baseURL } : {});
   const page = await context.newPage();
   await signIn(page, member.email, member.pin);
   return page;
@@ -69,28 +73,31 @@ async function joinFlightByApi(page: Page, flight: Record<string, string>) {
  * Two approved members, each signed in in their own browser, both on one flight three days
  * ahead (a bracketed time keeps the chat open until then). Names get a random suffix. Their
  * browsers have already been offered the install dialog (it opens after a first accepted
- * wave and would cover the journey), unless `installOffered: false`.
+ * wave and would cover the journey), unless `installOffered: false`. `departure` puts the
+ * flight at that minute instead.
  */
 export async function twoMembersOnAFlight(
   browser: Browser,
   baseURL: string,
   names: [string, string],
-  { installOffered = true }: { installOffered?: boolean } = {},
+  { installOffered = true, departure }: { installOffered?: boolean; departure?: Date } = {},
 ) {
   const suffix = randomBytes(2).toString('hex');
   const [alice, bob] = await Promise.all([
     approvedMember(baseURL, `${names[0]} ${suffix}`),
     approvedMember(baseURL, `${names[1]} ${suffix}`),
   ]);
-  const a = await signedInPage(browser, alice);
-  const b = await signedInPage(browser, bob);
+  const a = await signedInPage(browser, alice, baseURL);
+  const b = await signedInPage(browser, bob, baseURL);
   if (installOffered) {
     for (const page of [a, b])
       await page.evaluate(() => localStorage.setItem('jumpseat.installOffered', '1'));
   }
-  const day = new Date(Date.now() + 3 * 24 * 60 * 60 * 1000).toISOString().slice(0, 10);
+  const at = (departure ?? new Date(Date.now() + 3 * 24 * 60 * 60 * 1000)).toISOString();
+  const day = at.slice(0, 10);
+  const hhmm = departure ? at.slice(11, 16).replace(':', '') : '1530';
   const flight = {
-    flightNumber: `BA${1000 + (Number.parseInt(suffix, 16) % 9000)} (1530)`,
+    flightNumber: `BA${1000 + (Number.parseInt(suffix, 16) % 9000)} (${hhmm})`,
     origin: 'LHR',
     destination: 'JFK',
     departureDate: `${day}T00:00:00.000Z`,

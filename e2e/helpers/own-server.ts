@@ -9,7 +9,7 @@ import path from 'node:path';
  * days ahead (TEST_CLOCK_OFFSET_MS) on a data directory a first server filled. It serves the
  * web build the shared server's start already made.
  */
-export type OwnServer = { baseURL: string; dataDir: string; stop(): Promise<void> };
+export type OwnServer = { baseURL: string; port: number; dataDir: string; stop(): Promise<void> };
 
 function freePort(): Promise<number> {
   return new Promise((resolve, reject) => {
@@ -29,8 +29,10 @@ export const newDataDir = () => mkdtempSync(path.join(os.tmpdir(), 'jumpseat-e2e
 export async function startOwnServer(opts: {
   dataDir: string;
   clockOffsetMs?: number;
+  /** A stopped server's port: its pages (one origin, one IndexedDB) carry on against this one. */
+  port?: number;
 }): Promise<OwnServer> {
-  const port = await freePort();
+  const port = opts.port ?? (await freePort());
   const child: ChildProcess = spawn(process.execPath, ['--import', 'tsx', 'server/main.ts'], {
     cwd: process.cwd(),
     env: {
@@ -62,6 +64,7 @@ export async function startOwnServer(opts: {
   });
   return {
     baseURL: `http://localhost:${port}`,
+    port,
     dataDir: opts.dataDir,
     async stop() {
       child.kill('SIGTERM');
