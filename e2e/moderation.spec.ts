@@ -67,3 +67,47 @@ test('report from the chat header, suspend from the queue, sign-in refused with 
   ).toBeVisible();
   await expect(again).toHaveURL(/\/passcode/);
 });
+
+test('report from a wave card, block from a crew card, unblock from the profile', async ({
+  browser,
+  baseURL,
+}) => {
+  test.setTimeout(180_000);
+  const { a, b, flightId } = await twoMembersOnAFlight(browser, baseURL!, [
+    'Wes Waver',
+    'Rae Receiver',
+  ]);
+  const receiverId = (await (await b.request.get('/api/auth/me')).json()).id;
+  const sent = await a.request.post('/api/waves', { data: { receiverId, flightId } });
+  expect(sent.status(), await sent.text()).toBe(201);
+
+  // Rae reports the wave from its card on Messages (without blocking).
+  await b.goto('/messages');
+  const report = b.getByRole('button', { name: /^Report / });
+  await report.click();
+  const dialog = b.getByRole('dialog', { name: /^Report / });
+  await dialog.getByRole('radio', { name: 'Spam' }).check();
+  await dialog.getByRole('button', { name: 'Send report' }).click();
+  await expect(b.getByText('Report sent')).toBeVisible();
+
+  // Wes blocks Rae from her crew card on the flight: she leaves his crew list, the wave goes.
+  await a.goto(`/flight/${flightId}`);
+  await a.getByRole('button', { name: /^Block / }).click();
+  await a
+    .getByRole('dialog', { name: /^Block .*\?$/ })
+    .getByRole('button', { name: 'Block', exact: true })
+    .click();
+  await expect(a.getByText('Member blocked')).toBeVisible();
+  await expect(a.getByRole('button', { name: /^Block / })).toHaveCount(0);
+  await b.goto('/messages');
+  await expect(b.getByRole('heading', { name: 'No messages yet' })).toBeVisible();
+
+  // From the profile's Blocked members, Wes unblocks her: she is back on the flight.
+  await a.goto('/profile');
+  const blocked = a.getByRole('heading', { name: 'Blocked members' }).locator('..');
+  await blocked.getByRole('button', { name: /^Unblock / }).click();
+  await expect(a.getByText('Member unblocked')).toBeVisible();
+  await expect(blocked.getByText('You have not blocked anyone.')).toBeVisible();
+  await a.goto(`/flight/${flightId}`);
+  await expect(a.getByRole('button', { name: /^Block / })).toBeVisible();
+});
