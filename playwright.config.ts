@@ -18,6 +18,10 @@ export default defineConfig({
   // A cap, not a wait: every step waits on an event. Journeys sign in two or three members
   // (disclaimer and first-run steps included), which on a busy 2-core box passed 30 s.
   timeout: 60_000,
+  // Also a cap: an assertion waits for its element, and 5 s (the default) was too short for a
+  // lazily loaded pane and its API answer with two journeys running on a busy 2-core CI box
+  // (desk Home's flight detail failed twice at 5 s there, and passes in 3 s on a quiet one).
+  expect: { timeout: 15_000 },
   retries: process.env.CI === 'true' ? 1 : 0,
   reporter: [
     ['list'],
