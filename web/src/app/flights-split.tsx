@@ -1,12 +1,14 @@
 import { Plane } from 'lucide-react';
-import { Suspense } from 'react';
+import { lazy, Suspense } from 'react';
 import { Outlet, useMatch } from 'react-router';
 import { EmptyState } from '../components/ui/empty-state';
 import { SkeletonCards } from '../components/ui/skeleton';
 import { WIDE_PAGE } from '../components/ui/wide-page';
 import { cn } from '../lib/cn';
 import { useDeskLayout } from '../lib/use-media-query';
-import { HomePage } from '../pages/home-page';
+
+// Home's list loads with the member screens, not with the landing (issue 19's JS budget).
+const HomePage = lazy(async () => ({ default: (await import('../pages/home-page')).HomePage }));
 
 /**
  * Home and a flight's detail. On a phone each is its own screen (the list navigates to
@@ -20,7 +22,9 @@ export function FlightsSplit() {
   if (!desk) return <Outlet />;
   return (
     <div className={cn(WIDE_PAGE, 'grid grid-cols-[minmax(0,26rem)_minmax(0,1fr)] gap-6')}>
-      <HomePage asPane />
+      <Suspense fallback={<SkeletonCards />}>
+        <HomePage asPane />
+      </Suspense>
       <div className="sticky top-4 max-h-[calc(100dvh-2rem)] self-start overflow-y-auto">
         {onHome ? (
           // The pane is the page's main content until a flight's detail (its own main) fills it.
