@@ -75,7 +75,7 @@ test('the demo offers its walkthrough as a PDF download', async ({ page }) => {
   expect(bytes.subarray(0, 5).toString('latin1')).toBe('%PDF-');
 });
 
-test('an admin adds a demo account, which signs in with the demo PIN and cannot add flights', async ({
+test('an admin adds a demo account, which signs in with the demo PIN and cannot add flights anywhere', async ({
   browser,
   page,
   baseURL,
@@ -109,4 +109,10 @@ test('an admin adds a demo account, which signs in with the demo PIN and cannot 
   await demo.goto('/my-flights');
   await expect(demo.getByText('Demo mode - Flight uploads not available')).toBeVisible();
   await expect(demo.getByRole('main').getByRole('link', { name: 'Add Flight' })).toHaveCount(0);
+  // The bottom bar's Add Flight too: disabled, saying why, on every screen.
+  const nav = demo.getByRole('navigation', { name: 'Main' });
+  await expect(nav.getByRole('link', { name: 'Add Flight' })).toHaveCount(0);
+  const addFlight = nav.getByRole('button', { name: 'Add Flight' });
+  await expect(addFlight).toBeDisabled();
+  await expect(addFlight).toHaveAccessibleDescription('Demo mode - Flight uploads not available');
 });

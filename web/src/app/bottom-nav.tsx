@@ -1,6 +1,11 @@
 import { Home, MessageCircle, PlusCircle, User } from 'lucide-react';
 import { NavLink } from 'react-router';
+import { canAddFlights } from '../../../domain';
+import { useSession } from '../features/auth';
 import { cn } from '../lib/cn';
+
+const itemClass =
+  'flex min-h-14 min-w-16 flex-col items-center justify-center gap-0.5 px-2 text-xs lg:min-h-16';
 
 const items = [
   { to: '/home', label: 'Home', icon: Home },
@@ -15,6 +20,11 @@ const items = [
  * links and names at every width: CSS alone moves it, so nothing re-mounts on a resize.
  */
 export function BottomNav() {
+  const { data: viewer } = useSession();
+  // Demo accounts cannot add flights (the server refuses): the entry stays in place, disabled,
+  // and says why, rather than leading to a screen that can only refuse.
+  const addFlights = viewer ? canAddFlights(viewer) : { ok: true as const };
+  const refused = addFlights.ok ? null : addFlights.reason;
   return (
     <nav
       aria-label="Main"
@@ -23,18 +33,28 @@ export function BottomNav() {
       <ul className="mx-auto flex max-w-lg justify-around lg:flex-col lg:justify-start lg:gap-2">
         {items.map(({ to, label, icon: Icon }) => (
           <li key={to}>
-            <NavLink
-              to={to}
-              className={({ isActive }) =>
-                cn(
-                  'flex min-h-14 min-w-16 flex-col items-center justify-center gap-0.5 px-2 text-xs lg:min-h-16',
-                  isActive ? 'text-brand-600' : 'text-slate-500',
-                )
-              }
-            >
-              <Icon aria-hidden="true" className="h-6 w-6" />
-              {label}
-            </NavLink>
+            {to === '/add-flight' && refused ? (
+              <button
+                type="button"
+                disabled
+                aria-description={refused}
+                title={refused}
+                className={cn(itemClass, 'cursor-not-allowed text-slate-400')}
+              >
+                <Icon aria-hidden="true" className="h-6 w-6" />
+                {label}
+              </button>
+            ) : (
+              <NavLink
+                to={to}
+                className={({ isActive }) =>
+                  cn(itemClass, isActive ? 'text-brand-600' : 'text-slate-500')
+                }
+              >
+                <Icon aria-hidden="true" className="h-6 w-6" />
+                {label}
+              </NavLink>
+            )}
           </li>
         ))}
       </ul>

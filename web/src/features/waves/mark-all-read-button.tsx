@@ -27,29 +27,30 @@ export function MarkAllReadButton({
   const counts = useWaveCounts(poll);
   const markAll = useMarkAllRead();
   if (!viewer || !counts.hasUnread) return null;
+  // Demo accounts may not mark read (the server refuses with this text): disabled, saying why.
+  const allowed = canMarkWavesRead(viewer);
+  const reason = allowed.ok ? undefined : allowed.reason;
 
   return (
-    <Button
-      size="sm"
-      variant="secondary"
-      className={cn(className)}
-      disabled={markAll.isPending}
-      onClick={() => {
-        const allowed = canMarkWavesRead(viewer);
-        if (!allowed.ok) {
-          toast.error(allowed.reason);
-          return;
+    <span title={reason} className={cn('inline-flex', className)}>
+      <Button
+        size="sm"
+        variant="secondary"
+        className="w-full"
+        disabled={!allowed.ok || markAll.isPending}
+        aria-description={reason}
+        onClick={() =>
+          markAll.mutate(undefined, {
+            onSuccess: () => {
+              toast.success(successToast);
+              onDone?.();
+            },
+          })
         }
-        markAll.mutate(undefined, {
-          onSuccess: () => {
-            toast.success(successToast);
-            onDone?.();
-          },
-        });
-      }}
-    >
-      <CheckCheck aria-hidden="true" className="h-4 w-4" />
-      Mark all as read
-    </Button>
+      >
+        <CheckCheck aria-hidden="true" className="h-4 w-4" />
+        Mark all as read
+      </Button>
+    </span>
   );
 }
