@@ -23,6 +23,12 @@ import { findChromium } from './find-chromium.mjs';
 const root = path.resolve(path.dirname(new URL(import.meta.url).pathname), '..');
 const GATES = { performance: 95, accessibility: 100, 'best-practices': 95 };
 const LANDING_JS_BUDGET = 160 * 1024;
+const METRICS = {
+  FCP: 'first-contentful-paint',
+  LCP: 'largest-contentful-paint',
+  TBT: 'total-blocking-time',
+  SI: 'speed-index',
+};
 const RUNS = Number(process.env.QUALITY_RUNS ?? 3);
 const admin = { email: 'quality-admin@ba.com', passcode: '4826' };
 
@@ -136,12 +142,17 @@ async function audit(url, debuggingPort, cookie) {
       median(runs.map((lhr) => lhr.categories[category].score ?? 0)) * 100,
     );
   }
+  // The metrics behind the performance score, medians like the score, to show what limits it.
+  const metrics = {};
+  for (const [name, id] of Object.entries(METRICS)) {
+    metrics[name] = Math.round(median(runs.map((lhr) => lhr.audits[id]?.numericValue ?? 0)));
+  }
   const failing = runs[0]
     ? Object.values(runs[0].audits)
         .filter((a) => a.score !== null && a.score < 1 && a.scoreDisplayMode === 'binary')
         .map((a) => a.id)
     : [];
-  return { scores, runs: runs.length, failingAudits: failing, lhr: runs[0] };
+  return { scores, metrics, runs: runs.length, failingAudits: failing, lhr: runs[0] };
 }
 
 /** Gzip size of every script the landing page loads, measured from the built files. */
@@ -216,12 +227,12 @@ async function main() {
     }
     const only = process.env.QUALITY_SCREENS?.split(',');
     for (const screen of screens.filter((s) => !only || only.includes(s.name))) {
-      const { scores, runs, failingAudits, lhr } = await audit(
+      const { scores, metrics, runs, failingAudits, lhr } = await audit(
         screen.url,
         debuggingPort,
         screen.cookie,
       );
-      report.screens.push({ name: screen.name, scores, runs, failingAudits });
+      report.screens.push({ name: screen.name, scores, metrics, runs, failingAudits });
       writeFileSync(
         path.join(outDir, `lighthouse-${screen.name.replace(' ', '-')}.json`),
         JSON.stringify(lhr),
@@ -242,9 +253,9 @@ async function main() {
       console.log(
         `${screen.name.padEnd(14)} ${Object.entries(scores)
           .map(([k, v]) => `${k} ${v}`)
-          .join('  ')}  (${runs} run${runs > 1 ? 's' : ''})${
-          failingAudits.length ? `  failing: ${failingAudits.join(', ')}` : ''
-        }`,
+          .join('  ')}  (${runs} run${runs > 1 ? 's' : ''}; ms: ${Object.entries(metrics)
+          .map(([k, v]) => `${k} ${v}`)
+          .join(' ')})${failingAudits.length ? `  failing: ${failingAudits.join(', ')}` : ''}`,
       );
     }
     console.log(
