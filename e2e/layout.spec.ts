@@ -8,6 +8,10 @@ import { DESK, openScreen, PHONE, SCREENS, screenCast } from './helpers/screens'
  * screen at both sizes attached to the report for a human eye (not compared: names, dates and
  * the GMT clocks differ on every run).
  */
+// Each journey first builds its cast (two members signed in, a flight, an accepted wave): on a
+// busy 2-core CI box that alone took 45 s of the default 60.
+test.describe.configure({ timeout: 120_000 });
+
 async function box(page: Page, locator: ReturnType<Page['locator']>) {
   const b = await locator.boundingBox({ timeout: 10_000 });
   if (!b) throw new Error(`${locator} has no box on ${page.url()}`);

@@ -1,4 +1,9 @@
+import { configure } from '@testing-library/react';
 import { SIGNED_IN_HINT_COOKIE } from '../../../domain';
+
+// findBy and waitFor wait for their element; 1 s (the default) is a cap that a busy 2-core box
+// passes (six screen tests failed at it beside a server suite, and pass alone in 0.2 s).
+configure({ asyncUtilTimeout: 5000 });
 
 // The stub server stands in for a server that set a session: the browser then holds the
 // readable hint cookie beside it, so the session query asks GET /api/auth/me as in production.
