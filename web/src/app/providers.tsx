@@ -1,18 +1,64 @@
-import { QueryClientProvider } from '@tanstack/react-query';
-import { type ReactNode, useState } from 'react';
+import { type QueryClient, QueryClientProvider, useQueryClient } from '@tanstack/react-query';
+import { lazy, type ReactNode, Suspense, useEffect, useState } from 'react';
 import { Toaster } from '../components/ui/toast';
+import { type SessionUser, sessionQueryKey } from '../features/auth';
 import { OfflineBanner } from '../features/install';
-import { MessagesBackground } from '../features/messages';
-import { RealtimeConnection } from '../features/realtime';
 import { createQueryClient } from '../lib/query-client';
+
+// The real-time client (socket, cache sync, frame schemas) is of use only with a session: a
+// visitor on the landing never downloads or parses it (issue 19's first-load budget).
+const RealtimeConnection = lazy(async () => ({
+  default: (await import('../features/realtime')).RealtimeConnection,
+}));
+
+// The same for the chat's background work (the offline send queue, catching up after a gap).
+const MessagesBackground = lazy(async () => ({
+  default: (await import('../features/messages')).MessagesBackground,
+}));
+
+const hasSessionUser = (client: QueryClient) =>
+  client.getQueryData<SessionUser | null>(sessionQueryKey)?.id != null;
+
+/**
+ * True from the first moment the session cache holds a user, and from then on: the connection,
+ * once loaded, follows the session itself (it stops on sign-out and starts on the next sign-in).
+ */
+function useEverSignedIn(): boolean {
+  const client = useQueryClient();
+  const [signedIn, setSignedIn] = useState(() => hasSessionUser(client));
+  useEffect(() => {
+    if (signedIn) return;
+    if (hasSessionUser(client)) {
+      setSignedIn(true);
+      return;
+    }
+    return client.getQueryCache().subscribe((event) => {
+      if (event.query.queryKey[0] === sessionQueryKey[0] && hasSessionUser(client)) {
+        // Cache events can fire while another component renders: update after it.
+        queueMicrotask(() => setSignedIn(true));
+      }
+    });
+  }, [client, signedIn]);
+  return signedIn;
+}
+
+function DeferredRealtimeConnection() {
+  const signedIn = useEverSignedIn();
+  if (!signedIn) return null;
+  return (
+    <Suspense fallback={null}>
+      <RealtimeConnection />
+      <MessagesBackground />
+    </Suspense>
+  );
+}
 
 /** The query cache, the tab's real-time channel (while signed in), the offline notice and the toasts. */
 export function Providers({ children }: { children: ReactNode }) {
   const [queryClient] = useState(createQueryClient);
   return (
     <QueryClientProvider client={queryClient}>
-      <RealtimeConnection />
-      <MessagesBackground />
+      <DeferredRealtimeConnection />
       <OfflineBanner />
       {children}
       <Toaster />

@@ -2,7 +2,7 @@ import { type ReactNode, useRef } from 'react';
 import { Navigate, useSearchParams } from 'react-router';
 import { safeNextPath } from '../../../domain';
 import { useSession } from '../features/auth';
-import { CenteredStatus } from './require-session';
+import { CenteredStatus } from './centered-status';
 
 /**
  * The landing and sign-in pages: a member who already has a session goes on to /home (or the

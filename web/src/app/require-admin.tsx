@@ -3,7 +3,7 @@ import { useNavigate } from 'react-router';
 import { ACCESS_REASONS } from '../../../domain';
 import { toast } from '../components/ui/toast';
 import { useSession } from '../features/auth';
-import { CenteredStatus } from './require-session';
+import { CenteredStatus } from './centered-status';
 
 /**
  * Admin screens. The session's isAdmin flag only decides what to render: the server refuses

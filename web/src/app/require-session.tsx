@@ -8,6 +8,11 @@ import {
   useSession,
 } from '../features/auth';
 
+// Re-exported for the pages that show it; it lives apart so the landing need not load this gate.
+import { CenteredStatus } from './centered-status';
+
+export { CenteredStatus };
+
 const REDIRECT_DELAY_MS = 500;
 
 /**
@@ -48,13 +53,5 @@ function DisclaimerGate() {
         })
       }
     />
-  );
-}
-
-export function CenteredStatus({ text }: { text: string }) {
-  return (
-    <div role="status" className="flex min-h-dvh items-center justify-center text-slate-600">
-      {text}
-    </div>
   );
 }

@@ -3,18 +3,22 @@ import { createBrowserRouter, type RouteObject } from 'react-router';
 import { ComingSoon } from '../pages/coming-soon';
 import { LandingPage } from '../pages/landing-page';
 import { NotFoundPage } from '../pages/not-found';
-import { SignInPage } from '../pages/sign-in-page';
-import { FlightsSplit } from './flights-split';
-import { MemberLayout, PublicLayout } from './layouts';
 import { lazyPage } from './lazy-page';
+import { PublicLayout } from './public-layout';
 import { RedirectSignedIn } from './redirect-signed-in';
-import { RequireAdmin } from './require-admin';
 
-// Screens a visitor may never open load on first use; Landing and Sign In come at once. Home
-// loads on first use too: the landing's first load stays within its JavaScript budget.
+// Only the landing comes at once: every other screen, Sign In included, and the member layout
+// (session gate, navigation, prompts) load on first use, so the landing's first load parses
+// nothing it does not show (issue 19: Lighthouse performance and the landing's JS budget).
+const SignInPage = lazyPage(() => import('../pages/sign-in-page'), 'SignInPage');
+const MemberLayout = lazyPage(() => import('./member-layout'), 'MemberLayout');
+const FlightsSplit = lazyPage(() => import('./flights-split'), 'FlightsSplit');
 const HomePage = lazyPage(() => import('../pages/home-page'), 'HomePage');
-const AdminPage = lazyPage(() => import('../pages/admin-page'), 'AdminPage');
-const ApprovalsPage = lazyPage(() => import('../pages/approvals-page'), 'ApprovalsPage');
+const AdminDashboard = lazyPage(() => import('./admin-routes'), 'AdminDashboard');
+const AdminApprovals = lazyPage(() => import('./admin-routes'), 'AdminApprovals');
+const AdminAudit = lazyPage(() => import('./admin-routes'), 'AdminAudit');
+const AdminModeration = lazyPage(() => import('./admin-routes'), 'AdminModeration');
+const PlatformStats = lazyPage(() => import('./admin-routes'), 'PlatformStats');
 const GuidePage = lazyPage(() => import('../pages/guide-page'), 'GuidePage');
 const DemoPage = lazyPage(() => import('../pages/demo-page'), 'DemoPage');
 const CreatePasscodePage = lazyPage(
@@ -25,8 +29,6 @@ const ResetPasscodePage = lazyPage(
   () => import('../pages/reset-passcode-page'),
   'ResetPasscodePage',
 );
-const AuditPage = lazyPage(() => import('../pages/audit-page'), 'AuditPage');
-const ModerationPage = lazyPage(() => import('../pages/moderation-page'), 'ModerationPage');
 const AppealPage = lazyPage(() => import('../pages/appeal-page'), 'AppealPage');
 const AwaitingApprovalPage = lazyPage(
   () => import('../pages/awaiting-approval-page'),
@@ -47,55 +49,10 @@ const EditProfilePage = lazyPage(() => import('../pages/edit-profile-page'), 'Ed
 const FlightDetailPage = lazyPage(() => import('../pages/flight-detail-page'), 'FlightDetailPage');
 const MessagesPage = lazyPage(() => import('../pages/messages-page'), 'MessagesPage');
 const MyFlightsPage = lazyPage(() => import('../pages/my-flights-page'), 'MyFlightsPage');
-const PlatformStatsPage = lazyPage(
-  () => import('../pages/platform-stats-page'),
-  'PlatformStatsPage',
-);
 const ProfilePage = lazyPage(() => import('../pages/profile-page'), 'ProfilePage');
 const ProfileSetupPage = lazyPage(() => import('../pages/profile-setup-page'), 'ProfileSetupPage');
 const TestPushPage = lazyPage(() => import('../pages/test-push-page'), 'TestPushPage');
 const UploadRosterPage = lazyPage(() => import('../pages/upload-roster-page'), 'UploadRosterPage');
-
-function AdminApprovals() {
-  return (
-    <RequireAdmin>
-      <ApprovalsPage />
-    </RequireAdmin>
-  );
-}
-
-function AdminDashboard() {
-  return (
-    <RequireAdmin>
-      <AdminPage />
-    </RequireAdmin>
-  );
-}
-
-/** Admins only, like the dashboard. */
-function PlatformStats() {
-  return (
-    <RequireAdmin>
-      <PlatformStatsPage />
-    </RequireAdmin>
-  );
-}
-
-function AdminAudit() {
-  return (
-    <RequireAdmin>
-      <AuditPage />
-    </RequireAdmin>
-  );
-}
-
-function AdminModeration() {
-  return (
-    <RequireAdmin>
-      <ModerationPage />
-    </RequireAdmin>
-  );
-}
 
 /** Every route of both specs; screens not built yet show their title and 'Coming soon'. */
 type RouteEntry = [path: string, title: string, Page?: ComponentType];

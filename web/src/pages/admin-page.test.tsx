@@ -485,7 +485,10 @@ describe('admin-only routes', () => {
           <RouterProvider router={router} />
         </QueryClientProvider>,
       );
-      await waitFor(() => expect(router.state.location.pathname).toBe('/profile'));
+      // The member layout and the admin gate load on first use (lazy chunks): a cold import is slow.
+      await waitFor(() => expect(router.state.location.pathname).toBe('/profile'), {
+        timeout: 5_000,
+      });
       expect(toast.error).toHaveBeenCalledWith(
         'Access denied',
         "You don't have permission to access this page.",

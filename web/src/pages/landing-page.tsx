@@ -1,15 +1,18 @@
 import { Plane } from 'lucide-react';
-import { useEffect, useState } from 'react';
+import { lazy, Suspense, useEffect, useRef, useState } from 'react';
 import { Link, useNavigate, useSearchParams } from 'react-router';
 import { safeNextPath } from '../../../domain';
 import { Button } from '../components/ui/button';
 import { Card } from '../components/ui/card';
 import { Checkbox } from '../components/ui/checkbox';
-import { Dialog } from '../components/ui/dialog';
 import { Input, Label } from '../components/ui/input';
 import { Skeleton } from '../components/ui/skeleton';
 import { toast } from '../components/ui/toast';
-import { PrivacyPolicy, readRememberedEmail } from '../features/landing';
+import { readRememberedEmail } from '../features/landing';
+
+const PrivacyPolicyDialog = lazy(async () => ({
+  default: (await import('./privacy-policy-dialog')).PrivacyPolicyDialog,
+}));
 
 const SPLASH_MS = 500;
 const LANDING_REGISTER_TOAST = 'landing-register';
@@ -20,6 +23,9 @@ export function LandingPage() {
   const [email, setEmail] = useState(() => params.get('email') ?? readRememberedEmail());
   const [privacyOpen, setPrivacyOpen] = useState(false);
   const [consent, setConsent] = useState(false);
+  // Once opened, the dialog stays mounted so closing it animates and returns focus as before.
+  const privacyOpened = useRef(false);
+  if (privacyOpen) privacyOpened.current = true;
   const navigate = useNavigate();
 
   useEffect(() => {
@@ -143,28 +149,19 @@ export function LandingPage() {
         </Link>
       </nav>
 
-      <Dialog
-        open={privacyOpen}
-        onOpenChange={setPrivacyOpen}
-        title="Data Privacy Policy and Terms"
-        footer={
-          <>
-            <Button variant="outline" onClick={() => setPrivacyOpen(false)}>
-              Close
-            </Button>
-            <Button
-              onClick={() => {
-                setConsent(true);
-                setPrivacyOpen(false);
-              }}
-            >
-              Accept &amp; Continue
-            </Button>
-          </>
-        }
-      >
-        <PrivacyPolicy />
-      </Dialog>
+      {/* Radix's dialog is not part of the landing's first load: it comes with the first open. */}
+      {privacyOpened.current ? (
+        <Suspense fallback={null}>
+          <PrivacyPolicyDialog
+            open={privacyOpen}
+            onOpenChange={setPrivacyOpen}
+            onAccept={() => {
+              setConsent(true);
+              setPrivacyOpen(false);
+            }}
+          />
+        </Suspense>
+      ) : null}
     </main>
   );
 }

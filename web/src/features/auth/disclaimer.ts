@@ -1,7 +1,7 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { api } from '../../lib/api-client';
 import { useSingleFlightMutation } from '../../lib/use-single-flight-mutation';
-import { authKeys, type SessionUser } from './api';
+import { authKeys, type SessionUser } from './session';
 
 /**
  * The disclaimer is accepted once per member and kept on the server (`disclaimerAcceptedAt`),

@@ -1,18 +1,11 @@
 /** The auth feature's public surface: code outside features/auth/ imports only this file. */
 
-export type { SessionUser } from './api';
-export {
-  sessionQueryKey,
-  useForgotPasscode,
-  useLogin,
-  useResetPasscode,
-  useSession,
-  useSetPasscode,
-} from './api';
+export { useForgotPasscode, useLogin, useResetPasscode, useSetPasscode } from './api';
 export { disclaimerAccepted, useAcceptDisclaimer } from './disclaimer';
 export { DisclaimerDialog } from './disclaimer-dialog';
 export { describeLoginFailure } from './login-errors';
 export { PinForm } from './pin-form';
 export { emptyPin, PinInput, pinValue } from './pin-input';
+export { type SessionUser, sessionQueryKey, useSession } from './session';
 export { SignInHelpDialog } from './sign-in-help-dialog';
 export { useSessionUserId } from './use-session-user-id';

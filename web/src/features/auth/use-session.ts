@@ -1,3 +1,3 @@
-// The session hook lives in the auth feature's api.ts with every other query; this module keeps
-// the path features/realtime imports from until that folder is rewritten.
-export { type SessionUser, sessionQueryKey, useSession } from './api';
+// The session hook lives in the auth feature's session.ts; this module keeps the path
+// features/realtime's tests import from.
+export { type SessionUser, sessionQueryKey, useSession } from './session';

@@ -35,15 +35,3 @@ export function MemberLayout() {
     </RequireSession>
   );
 }
-
-export function PublicLayout() {
-  return (
-    <div className="mx-auto min-h-dvh max-w-lg px-4 py-6">
-      <NavigationBridge />
-      <PushSubscriptionSync />
-      <Suspense fallback={<SkeletonCards />}>
-        <Outlet />
-      </Suspense>
-    </div>
-  );
-}
