@@ -1,14 +1,10 @@
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildApp } from '../app';
-import { testConfig } from '../config';
-import { type Database, openDatabase } from '../db/client';
 import type { UserRow } from '../db/schema';
 import { fixedClock } from '../lib/clock';
-import { type Bus, type BusEvent, createPostgresBus } from '../modules/realtime/bus';
 import { buildAdmin, buildCrew, DEFAULT_NOW } from '../test/factories';
 import { sessionCookie } from '../test/socket-client';
-import { createTestDatabase } from '../test/test-database';
+import { type TwoInstances, twoInstances } from '../test/two-instances';
 
 /**
  * The session cache under revocation and member changes across two app instances on one
@@ -18,34 +14,19 @@ import { createTestDatabase } from '../test/test-database';
 describe.runIf(process.env.JUMPSEAT_TEST_DB === 'postgres')(
   'session cache across two instances on one PostgreSQL',
   () => {
-    let shared: Database & { url?: string };
-    let second: Database;
+    let two: TwoInstances;
+    let shared: TwoInstances['shared'];
     let a: FastifyInstance;
     let b: FastifyInstance;
-    let busB: Bus;
+    let onB: TwoInstances['onB'];
     const clock = fixedClock(DEFAULT_NOW);
 
     beforeAll(async () => {
-      shared = await createTestDatabase();
-      second = await openDatabase({ kind: 'postgres', url: shared.url!, max: 4 });
-      const config = testConfig({ databaseUrl: shared.url });
-      busB = await createPostgresBus(shared.url!, { warn: () => {}, info: () => {} });
-      a = await buildApp({ config, database: shared, clock, webDist: null });
-      b = await buildApp({ config, database: second, clock, webDist: null, bus: busB });
-      await a.ready();
-      await b.ready();
+      two = await twoInstances(clock);
+      ({ shared, a, b, onB } = two);
     });
-    afterAll(async () => {
-      await a.close();
-      await b.close();
-      await busB.close();
-      await second.close();
-      await shared.close();
-    });
+    afterAll(() => two?.close());
 
-    /** Resolves once B's bus has delivered such an event (B's own handlers ran first). */
-    const onB = (match: (e: BusEvent) => boolean) =>
-      new Promise<void>((resolve) => busB.subscribe((e) => match(e) && resolve()));
     const get = (app: FastifyInstance, cookie: string, url = '/api/auth/me') =>
       app.inject({ method: 'GET', url, headers: { cookie } });
     /** Signed in, and remembered by B. */

@@ -1,14 +1,10 @@
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildApp } from '../../app';
-import { testConfig } from '../../config';
-import { type Database, openDatabase } from '../../db/client';
 import type { UserRow, WaveRow } from '../../db/schema';
 import { fixedClock } from '../../lib/clock';
 import { buildCrew, buildFlight, buildWave, DEFAULT_NOW, joinFlight } from '../../test/factories';
 import { openSocket, type SocketClient, sessionCookie } from '../../test/socket-client';
-import { createTestDatabase } from '../../test/test-database';
-import { type Bus, type BusEvent, createPostgresBus } from '../realtime/bus';
+import { type TwoInstances, twoInstances } from '../../test/two-instances';
 
 /**
  * Issue 22: a block set on one instance holds on every instance at once. Two apps on one
@@ -18,11 +14,11 @@ import { type Bus, type BusEvent, createPostgresBus } from '../realtime/bus';
  * doing, not a lost event). PostgreSQL only.
  */
 describe.runIf(process.env.JUMPSEAT_TEST_DB === 'postgres')('a block across two instances', () => {
-  let shared: Database & { url?: string };
-  let second: Database;
+  let two: TwoInstances;
+  let shared: TwoInstances['shared'];
   let a: FastifyInstance;
   let b: FastifyInstance;
-  let busB: Bus;
+  let onB: TwoInstances['onB'];
   const clock = fixedClock(DEFAULT_NOW);
   let blocker: UserRow;
   let blocked: UserRow;
@@ -33,12 +29,8 @@ describe.runIf(process.env.JUMPSEAT_TEST_DB === 'postgres')('a block across two 
   let blockerOnA: SocketClient;
 
   beforeAll(async () => {
-    shared = await createTestDatabase();
-    second = await openDatabase({ kind: 'postgres', url: shared.url!, max: 4 });
-    const config = testConfig({ databaseUrl: shared.url });
-    busB = await createPostgresBus(shared.url!, { warn: () => {}, info: () => {} });
-    a = await buildApp({ config, database: shared, clock, webDist: null });
-    b = await buildApp({ config, database: second, clock, webDist: null, bus: busB });
+    two = await twoInstances(clock);
+    ({ shared, a, b, onB } = two);
     await a.listen({ port: 0, host: '127.0.0.1' });
     await b.listen({ port: 0, host: '127.0.0.1' });
 
@@ -65,16 +57,8 @@ describe.runIf(process.env.JUMPSEAT_TEST_DB === 'postgres')('a block across two 
   });
   afterAll(async () => {
     for (const s of [blockedOnB, bystanderOnB, blockerOnA]) s?.close();
-    await a.close();
-    await b.close();
-    await busB.close();
-    await second.close();
-    await shared.close();
+    await two?.close();
   });
-
-  /** Resolves once B's bus has delivered such an event (B's own handlers ran first). */
-  const onB = (match: (e: BusEvent) => boolean) =>
-    new Promise<void>((resolve) => busB.subscribe((e) => match(e) && resolve()));
 
   it('before the block, a message from A reaches its recipient on B', async () => {
     blockerOnA.send({
