@@ -178,6 +178,9 @@ export async function createPostgresBus(
   return {
     kind: 'postgres',
     async publish(event) {
+      // A stopping instance has no one left to tell (other instances catch up through
+      // GET /api/sync): dropped quietly, not one warning per late event.
+      if (closed) return;
       await publisher.query('SELECT pg_notify($1, $2)', [CHANNEL, JSON.stringify(event)]);
     },
     subscribe: (h) => void handlers.push(h),
