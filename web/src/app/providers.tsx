@@ -42,7 +42,8 @@ function useEverSignedIn(): boolean {
   return signedIn;
 }
 
-function DeferredRealtimeConnection() {
+/** The socket and the chat's background work, loaded and started once a member has signed in. */
+function SignedInBackground() {
   const signedIn = useEverSignedIn();
   if (!signedIn) return null;
   return (
@@ -58,7 +59,7 @@ export function Providers({ children }: { children: ReactNode }) {
   const [queryClient] = useState(createQueryClient);
   return (
     <QueryClientProvider client={queryClient}>
-      <DeferredRealtimeConnection />
+      <SignedInBackground />
       <OfflineBanner />
       {children}
       <Toaster />
