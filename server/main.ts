@@ -16,7 +16,7 @@ import { ConfigError, loadConfig } from './config';
  */
 let stopSignal: NodeJS.Signals | null = null;
 /** Undo steps for what startup has opened, in opening order; shutdown runs them in reverse. */
-const opened: Array<() => unknown> = [];
+const opened: Array<{ what: string; undo: () => unknown }> = [];
 let app: FastifyInstance | undefined;
 let running = false;
 
@@ -69,7 +69,7 @@ async function start() {
 
   const opening = await openConfiguredDatabase(config, 'the Jumpseat server');
   const { database } = opening;
-  opened.push(() => opening.close());
+  opened.push({ what: 'closing the database', undo: () => opening.close() });
   if (stopSignal) return;
   await database.migrate();
   if (stopSignal) return;
@@ -83,7 +83,7 @@ async function start() {
 
   const server = await buildApp({ config, database, clock, startJobs: true });
   app = server;
-  opened.push(() => server.close());
+  opened.push({ what: 'closing the server (requests, sockets, jobs)', undo: () => server.close() });
   if (stopSignal) return;
   await server.listen({ port: config.port, host: config.host });
   if (stopSignal) return;
@@ -115,16 +115,24 @@ async function start() {
 async function shutdown(signal: NodeJS.Signals) {
   if (!running) console.log(`Jumpseat stopped during startup (${signal})`);
   app?.log.info({ signal }, 'shutting down');
-  const force = setTimeout(() => process.exit(1), 15_000);
+  let step = 'starting to stop';
+  // Written synchronously: the logger's buffer would be lost to process.exit, and with it the
+  // only account of why a stop failed.
+  const force = setTimeout(() => {
+    console.error(`Jumpseat: still ${step} after 15 s; exiting with 1`);
+    process.exit(1);
+  }, 15_000);
   force.unref();
   try {
     // Stop accepting, let in-flight requests finish, close sockets, then the database, then
     // release DATA_DIR.
-    for (const undo of opened.reverse()) await undo();
+    for (const { what, undo } of opened.reverse()) {
+      step = what;
+      await undo();
+    }
     process.exit(0);
   } catch (err) {
-    if (app) app.log.error({ err }, 'shutdown failed');
-    else console.error(err);
+    console.error(`Jumpseat: stopping failed while ${step}:`, err);
     process.exit(1);
   }
 }

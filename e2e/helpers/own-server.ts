@@ -9,7 +9,13 @@ import path from 'node:path';
  * days ahead (TEST_CLOCK_OFFSET_MS) on a data directory a first server filled. It serves the
  * web build the shared server's start already made.
  */
-export type OwnServer = { baseURL: string; port: number; dataDir: string; stop(): Promise<void> };
+export type OwnServer = {
+  baseURL: string;
+  port: number;
+  dataDir: string;
+  /** SIGTERM; throws unless it exits 0, if not told otherwise. */
+  stop(options?: { mustExitCleanly?: boolean }): Promise<{ code: number | null; output: string }>;
+};
 
 function freePort(): Promise<number> {
   return new Promise((resolve, reject) => {
@@ -66,10 +72,11 @@ export async function startOwnServer(opts: {
     baseURL: `http://localhost:${port}`,
     port,
     dataDir: opts.dataDir,
-    async stop() {
+    async stop({ mustExitCleanly = true }: { mustExitCleanly?: boolean } = {}) {
       child.kill('SIGTERM');
       const code = await exited;
-      if (code !== 0) throw new Error(`server exited ${code}:\n${output}`);
+      if (code !== 0 && mustExitCleanly) throw new Error(`server exited ${code}:\n${output}`);
+      return { code, output };
     },
   };
 }
