@@ -32,7 +32,7 @@ import { accountRoutes } from './modules/account/routes';
 import { adminMembersRoutes } from './modules/admin/members-routes';
 import { adminRoutes } from './modules/admin/routes';
 import { authRoutes } from './modules/auth/routes';
-import { blocksRoutes } from './modules/blocks';
+import { blocksRoutes, createHiddenMembersCache } from './modules/blocks';
 import { crewRoutes } from './modules/crew/routes';
 import { demoRoutes } from './modules/demo/routes';
 import { devMailEnabled } from './modules/dev-mail/enabled';
@@ -241,6 +241,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     bus,
     push,
     sessions,
+    hiddenMembers: createHiddenMembersCache(bus),
     pins: createPinCipher(config.appSecret),
     rateLimiter: createRateLimiter(database.db),
     memberThrottle,

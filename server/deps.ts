@@ -6,6 +6,7 @@ import type { MemberThrottle } from './lib/member-throttle';
 import type { PinCipher } from './lib/pin-crypto';
 import type { RateLimiter } from './lib/rate-limit';
 import type { Telegram } from './lib/telegram';
+import type { HiddenMembersCache } from './modules/blocks/hidden-cache';
 import type { PushSender } from './modules/push/sender';
 import type { Bus } from './modules/realtime/bus';
 import type { Realtime } from './modules/realtime/service';
@@ -20,6 +21,8 @@ export type AppDeps = {
   database: Database;
   clock: Clock;
   sessions: SessionStore;
+  /** Whom blocks hide from each member, for list counts (dropped on every block, everywhere). */
+  hiddenMembers: HiddenMembersCache;
   pins: PinCipher;
   rateLimiter: RateLimiter;
   /** Live actions per member per second: socket frames and sent messages share it. */

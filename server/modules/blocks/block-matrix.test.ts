@@ -67,6 +67,12 @@ describe('block matrix', () => {
     const before = (await asA({ method: 'GET', url: `/api/flights/${f1.id}` })).json();
     expect(namesMember(before, b.id)).not.toBeNull();
     expect(before.crewCount).toBe(3);
+    // Both lists answered once before the block: whom blocks hide (nobody) is remembered, and
+    // the block must drop that memory (the counts test below).
+    for (const as of [asA, asB]) {
+      const home = (await as({ method: 'GET', url: '/api/flights' })).json();
+      expect(home.find((f: { id: number }) => f.id === f1.id).crewCount).toBe(3);
+    }
 
     const res = await asA({ method: 'POST', url: `/api/users/${b.id}/block` });
     expect(res.statusCode).toBe(200);
@@ -131,6 +137,9 @@ describe('block matrix', () => {
       onlineCrewCount: 1,
       isJoined: true,
     });
+    // The blocked member's list too: the block hides both ways.
+    const homeOfB = (await asB({ method: 'GET', url: '/api/flights' })).json();
+    expect(homeOfB.find((f: { id: number }) => f.id === f1.id).crewCount).toBe(2);
     const search = (
       await asA({ method: 'POST', url: '/api/flights/search', payload: { query: 'BA' } })
     ).json();
@@ -239,6 +248,8 @@ describe('block matrix', () => {
     expect((await asB({ method: 'GET', url: `/api/flights/${f1.id}` })).json().crewCount).toBe(2);
 
     expect((await asA({ method: 'DELETE', url: `/api/users/${b.id}/block` })).statusCode).toBe(200);
+    const home = (await asA({ method: 'GET', url: '/api/flights' })).json();
+    expect(home.find((f: { id: number }) => f.id === f1.id).crewCount).toBe(3);
     const detail = (await asA({ method: 'GET', url: `/api/flights/${f1.id}` })).json();
     expect(namesMember(detail, b.id)).not.toBeNull();
     const wave = await asB({

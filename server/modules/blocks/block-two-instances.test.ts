@@ -71,7 +71,19 @@ describe.runIf(process.env.JUMPSEAT_TEST_DB === 'postgres')('a block across two 
     expect(frame.data).toMatchObject({ content: 'Before', senderId: blocker.id });
   });
 
+  /** The flight's crew count in the blocked member's home list, as instance B answers it. */
+  async function homeCountOnB() {
+    const res = await b.inject({
+      method: 'GET',
+      url: '/api/flights',
+      headers: { cookie: await sessionCookie(b, blocked.id, clock.now()) },
+    });
+    return (res.json() as { crewCount: number }[])[0]?.crewCount;
+  }
+
   it('blocked on A: B closes their chat at once and passes no frame between them', async () => {
+    // B has answered the home list before (and remembers whom blocks hide: nobody yet).
+    expect(await homeCountOnB()).toBe(3);
     const heard = onB((e) => e.e === 'block' && e.pair.includes(blocked.id));
     const cookie = await sessionCookie(a, blocker.id, clock.now());
     const res = await a.inject({
@@ -81,6 +93,8 @@ describe.runIf(process.env.JUMPSEAT_TEST_DB === 'postgres')('a block across two 
     });
     expect(res.statusCode).toBe(200);
     await heard;
+    // B's memory of whom blocks hide went with the event: the count leaves the blocker out.
+    expect(await homeCountOnB()).toBe(2);
     // The conversation is gone for the member on B, told over B's socket.
     expect(
       await blockedOnB.received(

@@ -1,4 +1,6 @@
 /** What other modules (moderation, flights, waves) use of blocks. */
+
+export { createHiddenMembersCache, type HiddenMembersCache } from './hidden-cache';
 export {
   type BlockFlag,
   blockFlagsFor,

@@ -21,6 +21,7 @@ type Viewer = Pick<UserRow, 'id' | 'isAdmin' | 'isDemoUser'>;
  */
 export function createBlocksService(deps: AppDeps) {
   const { db } = deps.database;
+  const hidden = deps.hiddenMembers;
 
   async function findMember(id: number) {
     if (!isKnownIdRange(id)) return null;
@@ -85,6 +86,8 @@ export function createBlocksService(deps: AppDeps) {
         )
         .returning({ id: waves.id });
     });
+    // Here at once; other instances when the event arrives.
+    hidden.forget([viewer.id, targetId]);
     deps.realtime.publish({
       e: 'block',
       pair: [viewer.id, targetId],
@@ -106,6 +109,7 @@ export function createBlocksService(deps: AppDeps) {
         .where(and(eq(blocks.blockerId, viewer.id), eq(blocks.blockedId, targetId)));
       return isBlockedPair(tx, viewer.id, targetId);
     });
+    hidden.forget([viewer.id, targetId]);
     deps.realtime.publish({
       e: 'block',
       pair: [viewer.id, targetId],

@@ -117,9 +117,14 @@ export function createFlightService(deps: AppDeps) {
     return presentListItem(row as FlightAggregateRow, joined.has(flightId));
   }
 
-  /** Per flight, the crew hidden from the viewer by blocks (nothing for most members). */
+  const hidden = deps.hiddenMembers;
+  /**
+   * Per flight, the crew hidden from the viewer by blocks (nothing for most members), for a
+   * list's counts: whom blocks hide comes from the cache (no query for most requests).
+   */
   async function hiddenCrewFor(viewerId: number, at: Date) {
-    return hiddenCrewByFlight(db, await hiddenMembersFor(db, viewerId), at);
+    const members = await hidden.get(viewerId, at.getTime(), () => hiddenMembersFor(db, viewerId));
+    return hiddenCrewByFlight(db, members, at);
   }
 
   async function homeSnapshot(at: Date) {
