@@ -37,6 +37,7 @@ import { crewRoutes } from './modules/crew/routes';
 import { demoRoutes } from './modules/demo/routes';
 import { devMailEnabled } from './modules/dev-mail/enabled';
 import { devMailRoutes } from './modules/dev-mail/routes';
+import { homeListCache } from './modules/flights/home-cache';
 import { flightRoutes } from './modules/flights/routes';
 import { healthRoutes } from './modules/health/routes';
 import { membershipRoutes } from './modules/membership/routes';
@@ -249,6 +250,13 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     kickMail: () => scheduler.kick('mail'),
     telegram: createTelegram(config.telegram, app.log),
   });
+  // Which flights a member is on is remembered for their home list; a join or leave on any
+  // instance drops it everywhere (home-cache.ts).
+  const homeList = homeListCache(app.deps);
+  bus.subscribe((event) => {
+    if (event.e === 'crew') homeList.forgetJoined(event.userIds);
+  });
+  bus.onGap?.({ lost: () => homeList.busLost(), back: () => homeList.busBack() });
   app.addHook('onReady', async () => {
     if (options.startJobs) {
       scheduler.start();

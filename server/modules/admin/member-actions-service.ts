@@ -27,6 +27,7 @@ import { enqueueMail } from '../../mail/outbox';
 import { accountCreatedMail, pinChangedByAdminMail } from '../../mail/templates';
 import { pgErrorCode } from '../../plugins/error-mapping';
 import { endEverySession } from '../account/service';
+import { homeListWrites } from '../flights/home-list-writes';
 import { createAccount } from '../registration/create-account';
 import { presentAdminUser } from './presenter';
 
@@ -47,6 +48,7 @@ const departedBefore = (now: Date) => lt(flights.departureAt, now);
  * commit together; sessions end after the commit, since the session store has its own writes.
  */
 export function createMemberActionsService(deps: AppDeps) {
+  const homeList = homeListWrites(deps);
   const { db } = deps.database;
 
   /** Sets a member's PIN, e-mails it, lifts any lock, then ends every session of theirs. */
@@ -159,6 +161,7 @@ export function createMemberActionsService(deps: AppDeps) {
       });
       return removed;
     });
+    if (stats.flightMembershipsRemoved > 0) homeList.membersLeftAll([userId]);
     return { success: true, message: 'User data removed', stats };
   }
 

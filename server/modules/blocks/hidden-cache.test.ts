@@ -9,9 +9,15 @@ function fakeBus() {
   return {
     subscribe: (h: (event: BusEvent) => void) => void handlers.push(h),
     onGap: (g: { lost(): void; back(): void }) => void gaps.push(g),
-    emit: (event: BusEvent) => handlers.forEach((h) => h(event)),
-    lost: () => gaps.forEach((g) => g.lost()),
-    back: () => gaps.forEach((g) => g.back()),
+    emit: (event: BusEvent) => {
+      for (const h of handlers) h(event);
+    },
+    lost: () => {
+      for (const g of gaps) g.lost();
+    },
+    back: () => {
+      for (const g of gaps) g.back();
+    },
   };
 }
 

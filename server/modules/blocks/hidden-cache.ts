@@ -8,10 +8,11 @@ import type { Bus } from '../realtime/bus';
  *
  * Freshness on every instance: a block or unblock drops both members' entries here as soon as
  * it commits (blocks/service.ts) and on other instances when its bus event arrives. While the
- * bus may be missing events (its listener lost), nothing is answered from memory. An entry
- * lives HIDDEN_CACHE_TTL_MS at most in any case, like the home list it corrects.
+ * bus may be missing events (its listener lost), nothing is answered from memory. Every change
+ * is announced, so the lifetime only bounds memory, like the session cache's (30 s): with 5 s,
+ * a member refreshing less often than that (most of them) paid the query every time.
  */
-export const HIDDEN_CACHE_TTL_MS = 5_000;
+export const HIDDEN_CACHE_TTL_MS = 30_000;
 /** Members remembered at once; beyond it the map starts over. */
 const MAX_MEMBERS = 10_000;
 

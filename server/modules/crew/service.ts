@@ -21,8 +21,8 @@ import {
 import type { AppDeps } from '../../deps';
 import { audit } from '../../lib/audit';
 import { badRequest, enforce, forbidden, type HttpError, notFound } from '../../lib/errors';
-import { homeListCache } from '../flights/home-cache';
-import { isKnownIdRange, loadListFlight } from '../flights/queries';
+import { homeListWrites } from '../flights/home-list-writes';
+import { isKnownIdRange } from '../flights/queries';
 import { presentCrewEntry } from './presenter';
 
 export type { DbOrTx, Tx } from '../../db/client';
@@ -114,9 +114,9 @@ async function findEntry(db: DbOrTx, id: number) {
 
 export function createCrewService(deps: AppDeps) {
   const { db } = deps.database;
-  const cache = homeListCache(deps);
+  const writes = homeListWrites(deps);
   const patch = (flightId: number, userIds: number[] = []) =>
-    cache.flightChanged(flightId, () => loadListFlight(db, deps.clock.now(), flightId), userIds);
+    writes.flightChanged(flightId, userIds);
 
   return {
     /** POST /api/flight-crew. */

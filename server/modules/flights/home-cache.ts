@@ -14,6 +14,13 @@ import { gzipFromPieces, gzipPiece } from '../../plugins/compression';
  * invalidation arrives with LISTEN/NOTIFY in the realtime issue.
  */
 export const HOME_CACHE_TTL_MS = 5_000;
+/**
+ * How long a member's joined flights may answer from memory. Longer than the list: a join or
+ * leave on any instance drops the member's entry everywhere at once (the bus `crew` event), and
+ * while the bus may be missing events nothing is answered from memory. With the list's 5 s, a
+ * member refreshing less often than every 5 s (most of them) paid a query on every request.
+ */
+export const JOINED_CACHE_MS = 30_000;
 /** Members whose joined flights are remembered at once; beyond it the map starts over. */
 const JOINED_MAX_USERS = 10_000;
 /**
@@ -175,6 +182,10 @@ export class HomeListCache {
   /** Bumped by every write, so a build that raced a write is served once but not kept. */
   private version = 0;
   private joined = new Map<number, { at: number; ids: ReadonlySet<number> }>();
+  /** Bumped by every drop of joined sets, so a load that raced a join is not kept. */
+  private joinedGen = 0;
+  /** Off while the bus may be missing `crew` events from other instances. */
+  private joinedTrusted = true;
   /** Per flight, the latest patch: an older patch finishing later must not win. */
   private patchSeq = new Map<number, number>();
 
@@ -183,7 +194,25 @@ export class HomeListCache {
     this.version += 1;
     this.snapshot = null;
     this.pending = null;
-    this.joined.clear();
+    this.forgetJoined(null);
+  }
+
+  /** These members (null: everyone) joined or left flights, here or on another instance. */
+  forgetJoined(userIds: readonly number[] | null): void {
+    this.joinedGen += 1;
+    if (userIds === null) this.joined.clear();
+    else for (const id of userIds) this.joined.delete(id);
+  }
+
+  /** The bus may be dropping `crew` events: joined sets come from the database until it is back. */
+  busLost(): void {
+    this.joinedTrusted = false;
+    this.forgetJoined(null);
+  }
+
+  busBack(): void {
+    this.joinedTrusted = true;
+    this.forgetJoined(null);
   }
 
   /**
@@ -250,7 +279,7 @@ export class HomeListCache {
   ): Promise<void> {
     this.version += 1;
     this.pending = null;
-    for (const id of userIds) this.joined.delete(id);
+    if (userIds.length > 0) this.forgetJoined(userIds);
     const seq = (this.patchSeq.get(flightId) ?? 0) + 1;
     this.patchSeq.set(flightId, seq);
     try {
@@ -273,17 +302,17 @@ export class HomeListCache {
     }
   }
 
-  /** The flights a member is on, kept like the list (same lifetime, dropped on their writes). */
+  /** The flights a member is on, for JOINED_CACHE_MS or until they join or leave one. */
   async joinedBy(
     userId: number,
     nowMs: number,
     load: () => Promise<ReadonlySet<number>>,
   ): Promise<ReadonlySet<number>> {
     const known = this.joined.get(userId);
-    if (known && nowMs - known.at < HOME_CACHE_TTL_MS) return known.ids;
-    const version = this.version;
+    if (this.joinedTrusted && known && nowMs - known.at < JOINED_CACHE_MS) return known.ids;
+    const gen = this.joinedGen;
     const ids = await load();
-    if (this.version === version) {
+    if (this.joinedTrusted && this.joinedGen === gen) {
       if (this.joined.size >= JOINED_MAX_USERS) this.joined.clear();
       this.joined.set(userId, { at: nowMs, ids });
     }

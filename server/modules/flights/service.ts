@@ -41,6 +41,7 @@ import { isOnlineSql } from '../users/online';
 import { addFlightsBatch } from './batch';
 import { defaultCrewRole, findOrCreateFlight, lockFlightKeys } from './flight-store';
 import { homeListCache, homeListGzipFor, renderHomeListFor } from './home-cache';
+import { homeListWrites } from './home-list-writes';
 import {
   type FlightAggregateRow,
   presentAggregate,
@@ -48,7 +49,7 @@ import {
   presentListItem,
   presentUserFlight,
 } from './presenter';
-import { isKnownIdRange, loadListFlight, selectFlightsWithCounts } from './queries';
+import { isKnownIdRange, selectFlightsWithCounts } from './queries';
 
 /** The home list: today and the next 30 days (what the screen shows, not the whole table). */
 export const HOME_WINDOW_DAYS = 30;
@@ -97,8 +98,9 @@ export function createFlightService(deps: AppDeps) {
   const cache = homeListCache(deps);
   const now = () => deps.clock.now();
   const perDay = deps.config.limits.flightsPerDay;
+  const writes = homeListWrites(deps);
   const patch = (flightId: number, userIds: number[] = []) =>
-    cache.flightChanged(flightId, () => loadListFlight(db, now(), flightId), userIds);
+    writes.flightChanged(flightId, userIds);
 
   /** Which of these flights the viewer is on. */
   async function joinedIds(viewerId: number, flightIds: number[]) {
@@ -305,7 +307,7 @@ export function createFlightService(deps: AppDeps) {
       const { response, timesFilled } = await addFlightsBatch(db, viewer, rows, now(), perDay);
       const added = response.results.created + response.results.joined;
       // A time given to a flight changes it on every member's list, as an added flight does.
-      if (added + timesFilled > 0) cache.invalidate();
+      if (added + timesFilled > 0) writes.manyChanged(added > 0 ? [viewer.id] : []);
       return response;
     },
 

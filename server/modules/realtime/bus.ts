@@ -34,6 +34,8 @@ export const busEventSchema = z.discriminatedUnion('e', [
     blocked: z.boolean(),
     waveIds: z.array(idSchema),
   }),
+  /** These members joined or left flights: cached copies of which flights they are on are dropped. */
+  z.object({ e: z.literal('crew'), userIds: z.array(idSchema).max(1000) }),
   z.object({ e: z.literal('revoke'), userId: idSchema, tokenHash: z.string().optional() }),
   /** A member's row may have changed (null: anyone's): cached copies of it are dropped. */
   z.object({ e: z.literal('member'), userId: idSchema.nullable() }),

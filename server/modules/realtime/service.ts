@@ -265,6 +265,7 @@ export function createRealtime(deps: {
         hub.close(event.userId, event.tokenHash, 4401, 'session ended');
         return;
       case 'member': // For the session cache (app.ts), not for sockets.
+      case 'crew': // For the home list's joined sets (app.ts).
         return;
       case 'frame':
         if (event.to === 'all') hub.broadcast(event.frame);
