@@ -171,10 +171,21 @@ export function createSessionStore(
       if (known) {
         // Expiry and the sliding touch still follow the business clock; only the row is reused.
         const usable =
-          elapsedMs() < known.freshUntil &&
-          !isExpired(known.createdAt, known.lastSeenAt, nowMs) &&
-          nowMs - known.lastSeenAt <= TOUCH_INTERVAL_MS;
-        if (usable) return known.context;
+          elapsedMs() < known.freshUntil && !isExpired(known.createdAt, known.lastSeenAt, nowMs);
+        if (usable && nowMs - known.lastSeenAt <= TOUCH_INTERVAL_MS) return known.context;
+        if (usable) {
+          // Touch due on a row still fresh in memory: the touch alone, which also proves the
+          // session is still there (read again, it cost each member two queries a minute).
+          const touched = await db
+            .update(sessions)
+            .set({ lastSeenAt: now })
+            .where(eq(sessions.tokenHash, tokenHash))
+            .returning({ tokenHash: sessions.tokenHash });
+          if (touched.length === 1) {
+            known.lastSeenAt = Math.max(known.lastSeenAt, nowMs);
+            return known.context;
+          }
+        }
         remembered.delete(tokenHash);
       }
       const readAtGeneration = generation;

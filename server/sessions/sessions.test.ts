@@ -182,6 +182,18 @@ describe('session cache', () => {
     expect(await store.resolve(token, new Date(later.getTime() + 12 * HOUR + 1000))).toBeNull();
   });
 
+  it('a touch that finds the row gone ends the session, though memory still held it', async () => {
+    const store = createSessionStore(t.database.db, () => {}, { cacheMs: 60 * 60 * 1000 });
+    const user = await buildCrew(t.database.db);
+    const start = t.clock.now();
+    const token = await store.create(user.id, start);
+    expect(await store.resolve(token, start)).not.toBeNull();
+    // Deleted without any announcement (as a purge would): the touch, due after a minute, sees it.
+    await t.database.db.delete(sessionsTable).where(eq(sessionsTable.tokenHash, hashToken(token)));
+    expect(await store.resolve(token, new Date(start.getTime() + 30 * 1000))).not.toBeNull();
+    expect(await store.resolve(token, new Date(start.getTime() + 2 * 60 * 1000))).toBeNull();
+  });
+
   it('answers nothing from memory while the bus may be missing revocations', async () => {
     const store = createSessionStore(t.database.db, () => {}, { cacheMs: 60_000 });
     const user = await buildCrew(t.database.db);

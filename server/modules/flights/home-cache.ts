@@ -1,4 +1,6 @@
+import zlib from 'node:zlib';
 import { departureInstant, type Flight } from '../../../domain';
+import { type Crc32Shift, crc32Append, crc32Shift } from '../../lib/crc32-combine';
 import { perApp } from '../../lib/per-app';
 import { gzipFromPieces, gzipPiece } from '../../plugins/compression';
 
@@ -43,7 +45,9 @@ export type HomeSnapshot = {
   /** Flight id -> byte offset of its `false`, where a member's `true ` is written instead. */
   offsets: Map<number, number>;
   /** Bodies already rendered from this snapshot, by member, with the joined set they used. */
-  rendered: Map<number, { joined: ReadonlySet<number>; body: Buffer; gzip?: Buffer }>;
+  rendered: Map<number, { joined: ReadonlySet<number>; body: Buffer }>;
+  /** Gzipped bodies already made from this snapshot, by member, with the joined set they used. */
+  gzipped: Map<number, { joined: ReadonlySet<number>; gzip: Buffer }>;
   /** The body gzipped in pieces, made at the first gzip request (see homeListGzipFor). */
   gzip: GzipPieces | null;
 };
@@ -53,8 +57,18 @@ export type HomeSnapshot = {
  * list, and a piece is long enough that gzip loses little by starting each one afresh.
  */
 const GZIP_ITEMS_PER_PIECE = 32;
-/** Piece k is body bytes [bounds[k], bounds[k + 1]); `pieceOf` finds a flight's piece. */
-type GzipPieces = { bounds: number[]; pieces: Buffer[]; pieceOf: Map<number, number> };
+/**
+ * Piece k is body bytes [bounds[k], bounds[k + 1]); `pieceOf` finds a flight's piece. Each
+ * piece's CRC and the operator for its length let a member's body get its CRC without reading
+ * the 200 KB body: rendering it and reading it again cost more than the pieces compressed.
+ */
+type GzipPieces = {
+  bounds: number[];
+  pieces: Buffer[];
+  crcs: number[];
+  shifts: Crc32Shift[];
+  pieceOf: Map<number, number>;
+};
 
 const sortKey = (f: Flight) => departureInstant(f).getTime();
 
@@ -91,6 +105,7 @@ function toSnapshot(key: string, window: HomeWindow, builtAt: number, items: Ite
     body: Buffer.from(`[${items.map((i) => i.json).join(',')}]`),
     offsets,
     rendered: new Map(),
+    gzipped: new Map(),
     gzip: null,
   };
 }
@@ -107,37 +122,51 @@ function gzipPiecesOf(snapshot: HomeSnapshot): GzipPieces {
     if ((i + 1) % GZIP_ITEMS_PER_PIECE === 0 && i + 1 < snapshot.items.length) bounds.push(at);
   });
   bounds.push(snapshot.body.length);
-  const pieces = bounds
+  const slices = bounds
     .slice(0, -1)
-    .map((start, k) => gzipPiece(snapshot.body.subarray(start, bounds[k + 1])));
-  snapshot.gzip = { bounds, pieces, pieceOf };
+    .map((start, k) => snapshot.body.subarray(start, bounds[k + 1]));
+  snapshot.gzip = {
+    bounds,
+    pieces: slices.map(gzipPiece),
+    crcs: slices.map((slice) => zlib.crc32(slice)),
+    shifts: slices.map((slice) => crc32Shift(slice.length)),
+    pieceOf,
+  };
   return snapshot.gzip;
 }
 
 /**
- * renderHomeListFor, gzipped: the shared pieces, with only the pieces holding the member's own
- * flights compressed again. Remembered with the rendered body.
+ * renderHomeListFor, gzipped, without rendering the body: the shared pieces, with only the
+ * pieces holding the member's own flights patched and compressed again. Remembered like it.
  */
 export function homeListGzipFor(
   snapshot: HomeSnapshot,
   userId: number,
   joined: ReadonlySet<number>,
 ): Buffer {
-  const body = renderHomeListFor(snapshot, userId, joined);
-  const known = snapshot.rendered.get(userId);
-  if (known?.gzip && known.body === body) return known.gzip;
-  const { bounds, pieces, pieceOf } = gzipPiecesOf(snapshot);
+  const known = snapshot.gzipped.get(userId);
+  if (known && known.joined === joined) return known.gzip;
+  const { bounds, pieces, crcs, shifts, pieceOf } = gzipPiecesOf(snapshot);
   const own = [...pieces];
-  if (body !== snapshot.body) {
-    const touched = new Set<number>();
-    for (const id of joined) {
-      const k = pieceOf.get(id);
-      if (k !== undefined) touched.add(k);
-    }
-    for (const k of touched) own[k] = gzipPiece(body.subarray(bounds[k], bounds[k + 1]));
+  const ownCrcs = [...crcs];
+  const touched = new Map<number, number[]>();
+  for (const id of joined) {
+    const k = pieceOf.get(id);
+    const offset = snapshot.offsets.get(id);
+    if (k === undefined || offset === undefined) continue;
+    touched.set(k, [...(touched.get(k) ?? []), offset]);
   }
-  const gzip = gzipFromPieces(body, own);
-  if (known && known.body === body) known.gzip = gzip;
+  for (const [k, offsets] of touched) {
+    const piece = Buffer.from(snapshot.body.subarray(bounds[k], bounds[k + 1]));
+    for (const offset of offsets) TRUE.copy(piece, offset - bounds[k]!);
+    own[k] = gzipPiece(piece);
+    ownCrcs[k] = zlib.crc32(piece);
+  }
+  let crc = ownCrcs[0]!;
+  for (let k = 1; k < own.length; k++) crc = crc32Append(crc, shifts[k]!, ownCrcs[k]!);
+  const gzip = gzipFromPieces(own, crc, snapshot.body.length);
+  if (snapshot.gzipped.size >= RENDERED_MAX_USERS) snapshot.gzipped.clear();
+  snapshot.gzipped.set(userId, { joined, gzip });
   return gzip;
 }
 
