@@ -49,6 +49,36 @@ test("after signing in, the browser's Back does not show the sign-in form again"
   await expect(page.getByLabel('Work email')).toHaveCount(0);
 });
 
+test.describe('with the sign-in screen slow to load', () => {
+  // page.route does not see the requests a service worker answers from its cache.
+  test.use({ serviceWorkers: 'block' });
+
+  test('what a member types after choosing Sign In goes into the sign-in form', async ({
+    page,
+    baseURL,
+  }) => {
+    const member = await approvedMember(baseURL!);
+    // A slow link or a busy CI box: the sign-in screen's code arrives well after the click.
+    let delayed = 0;
+    await page.route(/\/assets\/sign-in-page-[^/]+\.js$/, async (route) => {
+      delayed += 1;
+      await new Promise((resolve) => setTimeout(resolve, 1500));
+      await route.continue();
+    });
+    await page.goto('/');
+    await page.getByRole('link', { name: 'Sign In with Passcode' }).click();
+    await page.getByLabel('Work email').fill(member.email);
+    for (const [index, digit] of [...member.pin].entries()) {
+      await page.getByLabel(`PIN digit ${index + 1}`).fill(digit);
+    }
+    expect(delayed, 'the sign-in chunk went through the slow route').toBe(1);
+    await expect(page.getByLabel('Work email')).toHaveValue(member.email);
+    await page.getByRole('button', { name: 'Sign In', exact: true }).click();
+    await passFirstRun(page);
+    await expect(page).toHaveURL(/\/home$/);
+  });
+});
+
 test('a protected link opened while signed out returns there after sign-in; foreign ones do not', async ({
   page,
   baseURL,

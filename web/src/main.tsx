@@ -1,7 +1,7 @@
 import './lib/zod-config';
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
-import { RouterProvider } from 'react-router';
+import { AppRouter } from './app/app-router';
 import { Providers } from './app/providers';
 import { createRouter } from './app/routes';
 import { captureInstallPrompt, registerServiceWorker } from './features/install';
@@ -16,7 +16,7 @@ if (import.meta.env.PROD) void registerServiceWorker();
 createRoot(document.getElementById('root')!).render(
   <StrictMode>
     <Providers>
-      <RouterProvider router={router} />
+      <AppRouter router={router} />
     </Providers>
   </StrictMode>,
 );
