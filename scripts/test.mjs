@@ -86,6 +86,26 @@ if (!chromium) {
   }
 }
 
+if (chromium) {
+  // Lighthouse (mobile) on five screens, installability and the landing's JS budget. One run per
+  // screen: performance is only reported here (see scripts/quality-gates.mjs), and the other
+  // categories do not vary between runs.
+  if (
+    run(
+      'quality gates (Lighthouse, installability, landing JS)',
+      'node',
+      ['scripts/quality-gates.mjs'],
+      {
+        CHROME_PATH: chromium,
+        QUALITY_PERFORMANCE: 'report',
+        QUALITY_RUNS: '1',
+      },
+    )
+  )
+    passed += 1;
+  else failed += 1;
+}
+
 function playwright(label, jsonFile, args, env) {
   const ok = run(label, 'npx', ['playwright', 'test', ...args], {
     CHROME_PATH: chromium,

@@ -39,13 +39,17 @@ export function countLabel(n: number, noun: string): string {
   return `${n} ${noun}${n === 1 ? '' : 's'}`;
 }
 
-/** A flight's day as crew read it, in GMT: 'Mon 3 Mar 2025'. */
+let flightDayFormat: Intl.DateTimeFormat | null = null;
+
+/** A flight's day as crew read it, in GMT: 'Mon 3 Mar 2025' (one formatter, as flights' formatDay). */
 export function formatFlightDay(departureDate: string): string {
-  return new Date(departureDate).toLocaleDateString('en-GB', {
+  flightDayFormat ??= new Intl.DateTimeFormat('en-GB', {
     timeZone: 'UTC',
     weekday: 'short',
     day: 'numeric',
     month: 'short',
     year: 'numeric',
   });
+  const day = new Date(departureDate);
+  return Number.isNaN(day.getTime()) ? 'Invalid Date' : flightDayFormat.format(day);
 }
