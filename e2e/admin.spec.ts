@@ -42,6 +42,7 @@ test('an admin grants and revokes admin, and the member sees the dashboard only 
   browser,
   baseURL,
 }) => {
+  test.slow(); // an admin and a member signed in through the screens, twice each through Manage
   const member = await approvedMember(baseURL!, 'Promoted Crew');
   const admin = await adminPage(browser);
   await manage(admin, member.email);

@@ -9,8 +9,9 @@ import { DESK, openScreen, PHONE, SCREENS, screenCast } from './helpers/screens'
  * the GMT clocks differ on every run).
  */
 // Each journey first builds its cast (two members signed in, a flight, an accepted wave): on a
-// busy 2-core CI box that alone took 45 s of the default 60.
-test.describe.configure({ timeout: 120_000 });
+// busy 2-core CI box that alone took 45 s of the default 60, and 100 s in a later run (load
+// average 24). Upper bounds only: every step still waits for its element.
+test.describe.configure({ timeout: 240_000 });
 
 async function box(page: Page, locator: ReturnType<Page['locator']>) {
   const b = await locator.boundingBox({ timeout: 10_000 });
@@ -57,7 +58,7 @@ for (const [label, size] of [
     browser,
     baseURL,
   }, testInfo) => {
-    test.setTimeout(180_000);
+    test.setTimeout(420_000); // the cast, then every screen with a full-page picture
     const cast = await screenCast(browser, baseURL!);
     for (const screen of SCREENS) {
       const page = await openScreen(cast, screen, size);
