@@ -1,6 +1,7 @@
 import zlib from 'node:zlib';
 import { departureInstant, type Flight } from '../../../domain';
 import { type Crc32Shift, crc32Append, crc32Shift } from '../../lib/crc32-combine';
+import { MemberMemo } from '../../lib/member-memo';
 import { perApp } from '../../lib/per-app';
 import { gzipFromPieces, gzipPiece } from '../../plugins/compression';
 
@@ -23,8 +24,6 @@ export const HOME_CACHE_TTL_MS = 5_000;
  * member refreshing less often than every 5 s (most of them) paid a query on every request.
  */
 export const JOINED_CACHE_MS = 30_000;
-/** Members whose joined flights are remembered at once; beyond it the map starts over. */
-const JOINED_MAX_USERS = 10_000;
 /**
  * Members whose rendered list a snapshot keeps (a few MB at most): a member's burst of reads
  * (page load, focus refetch, live invalidation) copies the list once, not once per read.
@@ -210,11 +209,8 @@ export class HomeListCache {
   private pending: { key: string; version: number; promise: Promise<HomeSnapshot> } | null = null;
   /** Bumped by every write, so a build that raced a write is served once but not kept. */
   private version = 0;
-  private joined = new Map<number, { at: number; ids: ReadonlySet<number> }>();
-  /** Bumped by every drop of joined sets, so a load that raced a join is not kept. */
-  private joinedGen = 0;
-  /** Off while the bus may be missing `crew` events from other instances. */
-  private joinedTrusted = true;
+  /** Which flights each member is on (see JOINED_CACHE_MS). */
+  private joined = new MemberMemo<ReadonlySet<number>>(JOINED_CACHE_MS);
   /** Per flight, the latest patch: an older patch finishing later must not win. */
   private patchSeq = new Map<number, number>();
 
@@ -228,20 +224,16 @@ export class HomeListCache {
 
   /** These members (null: everyone) joined or left flights, here or on another instance. */
   forgetJoined(userIds: readonly number[] | null): void {
-    this.joinedGen += 1;
-    if (userIds === null) this.joined.clear();
-    else for (const id of userIds) this.joined.delete(id);
+    this.joined.forget(userIds);
   }
 
   /** The bus may be dropping `crew` events: joined sets come from the database until it is back. */
   busLost(): void {
-    this.joinedTrusted = false;
-    this.forgetJoined(null);
+    this.joined.busLost();
   }
 
   busBack(): void {
-    this.joinedTrusted = true;
-    this.forgetJoined(null);
+    this.joined.busBack();
   }
 
   /**
@@ -332,20 +324,12 @@ export class HomeListCache {
   }
 
   /** The flights a member is on, for JOINED_CACHE_MS or until they join or leave one. */
-  async joinedBy(
+  joinedBy(
     userId: number,
     nowMs: number,
     load: () => Promise<ReadonlySet<number>>,
   ): Promise<ReadonlySet<number>> {
-    const known = this.joined.get(userId);
-    if (this.joinedTrusted && known && nowMs - known.at < JOINED_CACHE_MS) return known.ids;
-    const gen = this.joinedGen;
-    const ids = await load();
-    if (this.joinedTrusted && this.joinedGen === gen) {
-      if (this.joined.size >= JOINED_MAX_USERS) this.joined.clear();
-      this.joined.set(userId, { at: nowMs, ids });
-    }
-    return ids;
+    return this.joined.get(userId, nowMs, load);
   }
 }
 
