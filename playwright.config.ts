@@ -15,9 +15,10 @@ export default defineConfig({
   testDir: 'e2e',
   fullyParallel: true,
   workers: 2,
-  // A cap, not a wait: every step waits on an event. Journeys sign in two or three members
-  // (disclaimer and first-run steps included), which on a busy 2-core box passed 30 s.
-  timeout: 60_000,
+  // A cap, not a wait: every step waits on an event. Journeys drive two or three browsers; with
+  // Chromium 156 (full headless: each new page costs ~0.6 s of CPU) on a busy 2-core CI box, a
+  // passing journey went past 60 s, with every step slow and none stuck.
+  timeout: 120_000,
   // Also a cap: an assertion waits for its element, and 5 s (the default) was too short for a
   // lazily loaded pane and its API answer with two journeys running on a busy 2-core CI box
   // (desk Home's flight detail failed twice at 5 s there, and passes in 3 s on a quiet one).

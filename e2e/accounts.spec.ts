@@ -3,10 +3,9 @@ import { adminEmail, adminPasscode, signIn, submitSignIn, uniqueEmail } from './
 import { readPinFromMailbox } from './helpers/mailbox';
 import { approvedMember, signedInMember } from './helpers/members';
 
-test('a crew member registers for a trial, an admin approves, the member signs in with the e-mailed PIN', async ({
-  page,
-  browser,
-}) => {
+test('a crew member registers for a trial, an admin approves, the member signs in with the e-mailed PIN', {
+  tag: '@postgres',
+}, async ({ page, browser }) => {
   const email = uniqueEmail();
 
   await page.goto('/register');

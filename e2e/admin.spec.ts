@@ -17,10 +17,9 @@ async function manage(page: Page, email: string) {
   await page.getByRole('button', { name: `Manage ${email}` }).click();
 }
 
-test('an admin finds a member by search, edits their PIN, and the member signs in with it', async ({
-  browser,
-  baseURL,
-}) => {
+test('an admin finds a member by search, edits their PIN, and the member signs in with it', {
+  tag: '@postgres',
+}, async ({ browser, baseURL }) => {
   const member = await approvedMember(baseURL!, 'Pin Changed');
   const admin = await adminPage(browser);
   await manage(admin, member.email);

@@ -44,10 +44,9 @@ async function flightId(page: Page, flightNumber: string) {
   return item.flight.id;
 }
 
-test('a roster upload, Home and My Flights, then a second member joins and sees the first anonymised', async ({
-  browser,
-  baseURL,
-}) => {
+test('a roster upload, Home and My Flights, then a second member joins and sees the first anonymised', {
+  tag: '@postgres',
+}, async ({ browser, baseURL }) => {
   test.setTimeout(180_000);
   const tag = String(randomInt(1000, 9999));
   const [alice, bob] = await Promise.all([

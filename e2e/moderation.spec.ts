@@ -6,10 +6,9 @@ import { twoMembersOnAFlight } from './helpers/members';
 // moderation queue, and the suspended member cannot sign in.
 test.use({ viewport: { width: 390, height: 844 } });
 
-test('report from the chat header, suspend from the queue, sign-in refused with the end date', async ({
-  browser,
-  baseURL,
-}) => {
+test('report from the chat header, suspend from the queue, sign-in refused with the end date', {
+  tag: '@postgres',
+}, async ({ browser, baseURL }) => {
   test.setTimeout(180_000);
   const { bob, a, b, flightId } = await twoMembersOnAFlight(browser, baseURL!, [
     'Ria Reporter',

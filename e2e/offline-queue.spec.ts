@@ -22,10 +22,9 @@ async function acceptedWave(a: Page, b: Page, flightId: number) {
   return waveId;
 }
 
-test('written offline: Queued, still queued in a new tab, sent once when back online', async ({
-  browser,
-  baseURL,
-}) => {
+test('written offline: Queued, still queued in a new tab, sent once when back online', {
+  tag: '@postgres',
+}, async ({ browser, baseURL }) => {
   test.setTimeout(180_000);
   const { bob, a, b, flightId } = await twoMembersOnAFlight(browser, baseURL!, [
     'Oona Offline',

@@ -21,10 +21,9 @@ async function expectMembership(page: Page, badge?: string) {
   if (badge) await expect(page.getByText(badge, { exact: true })).toBeVisible();
 }
 
-test('a yearly registration through the local checkout, approval, sign-in and an Active YEARLY membership', async ({
-  page,
-  baseURL,
-}) => {
+test('a yearly registration through the local checkout, approval, sign-in and an Active YEARLY membership', {
+  tag: '@postgres',
+}, async ({ page, baseURL }) => {
   const email = uniqueEmail();
   await page.goto('/register');
   await page.getByLabel('Work email').fill(email);

@@ -171,7 +171,7 @@ test('change the passcode, log out, and sign in with the new one', async ({ page
   await expect(page).toHaveURL(/\/home$/);
 });
 
-test('sign out of all devices ends the other browser session too', async ({
+test('sign out of all devices ends the other browser session too', { tag: '@postgres' }, async ({
   page,
   browser,
   baseURL,

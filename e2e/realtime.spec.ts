@@ -9,10 +9,9 @@ import { twoMembersOnAFlight } from './helpers/members';
  */
 const LIVE = { timeout: 8_000 };
 
-test('live: a wave arrives, is accepted and chatted on without reloads; a closed tab goes Offline', async ({
-  browser,
-  baseURL,
-}) => {
+test('live: a wave arrives, is accepted and chatted on without reloads; a closed tab goes Offline', {
+  tag: '@postgres',
+}, async ({ browser, baseURL }) => {
   test.setTimeout(120_000);
   const { alice, bob, a, b, flightId } = await twoMembersOnAFlight(browser, baseURL!, [
     'Alice Live',

@@ -4,10 +4,9 @@ import { twoMembersOnAFlight } from './helpers/members';
 // What one member does reaches the other over the socket; allow for a slow, shared machine.
 const ACROSS_USERS = { timeout: 20_000 };
 
-test('two crew on one flight: a wave, the reveal, a chat with text-only messages, and a deletion', async ({
-  browser,
-  baseURL,
-}) => {
+test('two crew on one flight: a wave, the reveal, a chat with text-only messages, and a deletion', {
+  tag: '@postgres',
+}, async ({ browser, baseURL }) => {
   test.setTimeout(180_000);
   const { alice, bob, a, b, flightId } = await twoMembersOnAFlight(browser, baseURL!, [
     'Alice Waver',

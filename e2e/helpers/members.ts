@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import { type Browser, expect, type Page, request } from '@playwright/test';
-import { adminEmail, adminPasscode, signIn, uniqueEmail } from './accounts';
+import { adminEmail, adminPasscode, signInThroughApi, uniqueEmail } from './accounts';
 
 /**
  * The one way a test gets a member: a trial member with this real name, registered and approved
@@ -43,14 +43,17 @@ export async function approveAsAdmin(baseURL: string, email: string) {
   }
 }
 
-/** A fresh approved member, signed in on this page through the real sign-in screen. */
+/**
+ * A fresh approved member, signed in on this page (through the API: journeys about signing in
+ * use `signIn` from ./accounts, which goes through the screens).
+ */
 export async function signedInMember(page: Page, baseURL: string, name?: string) {
   const member = await approvedMember(baseURL, name);
-  await signIn(page, member.email, member.pin);
+  await signInThroughApi(page, member.email, member.pin);
   return member;
 }
 
-/** A new browser context signed in as this member through the four PIN boxes. */
+/** A new browser context signed in as this member (through the API, as `signedInMember`). */
 export async function signedInPage(
   browser: Browser,
   member: { email: string; pin: string },
@@ -58,7 +61,7 @@ export async function signedInPage(
 ) {
   const context = await browser.newContext(baseURL ? { baseURL } : {});
   const page = await context.newPage();
-  await signIn(page, member.email, member.pin);
+  await signInThroughApi(page, member.email, member.pin);
   return page;
 }
 

@@ -1,5 +1,5 @@
 import { type Browser, expect, type Page } from '@playwright/test';
-import { adminEmail, adminPasscode, signIn } from './accounts';
+import { adminEmail, adminPasscode, signInThroughApi } from './accounts';
 import { twoMembersOnAFlight } from './members';
 
 export const PHONE = { width: 390, height: 844 };
@@ -28,7 +28,7 @@ export async function screenCast(browser: Browser, baseURL: string, withAdmin = 
   expect([200, 201], await said.text()).toContain(said.status());
 
   const admin = await (await browser.newContext()).newPage();
-  if (withAdmin) await signIn(admin, adminEmail(), adminPasscode());
+  if (withAdmin) await signInThroughApi(admin, adminEmail(), adminPasscode());
   const visitor = await (await browser.newContext()).newPage();
   return { member: a, admin, visitor, flightId, waveId };
 }
