@@ -69,8 +69,8 @@ if (!chromium) {
   playwright('e2e (Playwright, Chromium)', `${out}/playwright.json`, [], {});
   if (process.env.TEST_DATABASE_URL) {
     // The core journeys (tagged @postgres) again against PostgreSQL, in a scratch database of
-    // that server. Not all of them: one browser pass takes ~35 min on a 2-core CI box, and the
-    // server suites already run on both databases; these cover what only a real server and
+    // that server. Not all of them: a full browser pass takes ~19 min on a 2-core CI box, and
+    // the server suites already run on both databases; these cover what only a real server and
     // browser show together (sign-up to chat, live updates over the LISTEN/NOTIFY bus, sessions
     // ended everywhere, payments, moderation, the offline queue's exactly-once send).
     const { url, drop } = await createScratchDatabase(

@@ -210,23 +210,22 @@ describe('a kill -9 in the middle of 1,000 sends', () => {
     const bySender = new Map<number, Send[]>();
     for (const s of resend)
       bySender.set(s.sender.userId, [...(bySender.get(s.sender.userId) ?? []), s]);
+    const groups = [...bySender.values()];
     const second = await Promise.all(
-      [...bySender.values()].map((list) => openSocket(server.port, list[0]!.sender.token)),
+      groups.map((list) => openSocket(server.port, list[0]!.sender.token)),
     );
-    await Promise.all(
-      [...bySender.values()].map((list, i) => signedIn(second[i]!, list[0]!.sender)),
-    );
-    [...bySender.values()].forEach((list, i) => {
+    await Promise.all(groups.map((list, i) => signedIn(second[i]!, list[0]!.sender)));
+    groups.forEach((list, i) => {
       for (const s of list) second[i]!.send(frame(s));
     });
     // An upper bound: on a fresh clone under the whole suite, the resends took over 60 s once.
     const complete = await Promise.all(
-      [...bySender.values()].map((list, i) =>
+      groups.map((list, i) =>
         second[i]!.received(list.length, (f) => f.type === 'message_ack', 150_000),
       ),
     );
     // What a socket short of its acknowledgements got instead, so a failure says why.
-    const short = [...bySender.values()].flatMap((list, i) =>
+    const short = groups.flatMap((list, i) =>
       complete[i]
         ? []
         : [
