@@ -9,6 +9,14 @@ test.use({ viewport: { width: 390, height: 844 } });
 const me = async (page: Page) =>
   (await (await page.request.get('/api/auth/me')).json()) as { user?: { id: number }; id?: number };
 
+/** How many copies of the journey's message the server holds, as the other member reads them. */
+async function storedCopies(reader: Page, waveId: number) {
+  const thread = (await (await reader.request.get(`/api/messages/${waveId}`)).json()) as {
+    content: string;
+  }[];
+  return thread.filter((m) => m.content === 'Written at 35,000 feet').length;
+}
+
 async function acceptedWave(a: Page, b: Page, flightId: number) {
   const bob = await me(b);
   const receiverId = bob.user?.id ?? bob.id;
@@ -40,6 +48,9 @@ test('written offline: Queued, still queued in a new tab, sent once when back on
   await chat.getByRole('textbox', { name: 'Message' }).fill('Written at 35,000 feet');
   await chat.getByRole('button', { name: 'Send message' }).click();
   await expect(chat.getByText('Queued')).toBeVisible();
+  // The premise: nothing left the tab (the other member's view of the thread is still empty).
+  // Had it reached the server, the new tab would rightly show it sent, not 'Queued'.
+  expect(await storedCopies(b, waveId), 'a copy reached the server while offline').toBe(0);
 
   // The tab closes; a new one opens while the message still cannot go (its POST never arrives).
   await a.close();
@@ -50,8 +61,9 @@ test('written offline: Queued, still queued in a new tab, sent once when back on
   const again = await context.newPage();
   await again.goto(`/chat?waveId=${waveId}`);
   const chatAgain = again.getByRole('dialog', { name: bob.name });
-  await expect(chatAgain.getByText('Written at 35,000 feet')).toBeVisible();
   await expect(chatAgain.getByText('Queued')).toBeVisible();
+  await expect(chatAgain.getByText('Written at 35,000 feet')).toHaveCount(1);
+  expect(await storedCopies(b, waveId), 'a copy reached the server from the new tab').toBe(0);
 
   // The connection returns: sent, delivered, once.
   await context.unroute('**/api/messages');
@@ -62,11 +74,8 @@ test('written offline: Queued, still queued in a new tab, sent once when back on
 
   await b.goto(`/chat?waveId=${waveId}`);
   const bChat = b.getByRole('dialog');
-  await expect(bChat.getByText('Written at 35,000 feet')).toHaveCount(1, { timeout: 15_000 });
-  const thread = (await (await b.request.get(`/api/messages/${waveId}`)).json()) as {
-    content: string;
-  }[];
-  expect(thread.filter((m) => m.content === 'Written at 35,000 feet')).toHaveLength(1);
+  await expect(bChat.getByText('Written at 35,000 feet')).toHaveCount(1, { timeout: 30_000 });
+  expect(await storedCopies(b, waveId)).toBe(1);
 });
 
 // The chat closes at departure on the server's clock. The members queue a message on a server of

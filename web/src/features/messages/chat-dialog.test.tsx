@@ -1,5 +1,5 @@
 import { QueryClientProvider } from '@tanstack/react-query';
-import { cleanup, fireEvent, render, screen, within } from '@testing-library/react';
+import { cleanup, fireEvent, render, renderHook, screen, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { Message } from '../../../../domain';
 import { toast } from '../../components/ui/toast';
@@ -10,6 +10,7 @@ import { RealtimeClient } from '../realtime/realtime-client';
 import { setRealtimeConnected } from '../waves/polling';
 import { person, waveFixture } from '../waves/test-waves';
 import { ChatDialog } from './chat-dialog';
+import { enqueueMessage, resetOutboxForTests, useOutbox } from './outbox';
 
 // fetch is the network boundary: the server's answers are stood in for.
 type Handler = (path: string, init?: RequestInit) => Response | Promise<Response>;
@@ -61,6 +62,7 @@ function renderChat(props: Partial<Parameters<typeof ChatDialog>[0]> = {}) {
 
 afterEach(() => {
   cleanup();
+  resetOutboxForTests();
   vi.unstubAllGlobals();
 });
 
@@ -134,6 +136,28 @@ describe('ChatDialog', () => {
     expect(await within(log).findByText('<script>alert(1)</script>')).toBeTruthy();
     expect(log.querySelector('script')).toBeNull();
     expect(within(log).getAllByText('Support')).toHaveLength(1);
+  });
+
+  it('shows a queued message once the thread holds it: the stored copy, and the queue lets go of it', async () => {
+    const stored = '0b5b2c1e-7d1a-4c56-9a3e-2f1d5e6a7b8c';
+    const waiting = '5d0c3a9e-1b2f-4e6d-8a7c-9f0e1d2c3b4a';
+    // The first send's answer was lost after the server stored it; the second never left.
+    await enqueueMessage(me.id, open.id, 'Written at 35,000 feet', stored);
+    await enqueueMessage(me.id, open.id, 'Still on the ground', waiting);
+    serve((path, init) =>
+      path.endsWith(`/api/messages/${open.id}`) && (init?.method ?? 'GET') === 'GET'
+        ? json(200, [{ ...message(1, me.id, 'Written at 35,000 feet'), clientId: stored }])
+        : json(200, []),
+    );
+    renderChat();
+    const log = await screen.findByRole('log', { name: 'Messages' });
+    // The thread has arrived when the stored copy's time shows.
+    await vi.waitFor(() => expect(within(log).queryAllByText(/Jun, \d\d:\d\d$/)).toHaveLength(1));
+    expect(within(log).getAllByText('Written at 35,000 feet')).toHaveLength(1);
+    expect(within(log).getAllByText('Queued')).toHaveLength(1);
+    expect(within(log).getByText('Still on the ground')).toBeTruthy();
+    const queue = renderHook(() => useOutbox(open.id));
+    await vi.waitFor(() => expect(queue.result.current.map((r) => r.clientId)).toEqual([waiting]));
   });
 
   it('says the chat has closed after departure, instead of the message box', async () => {

@@ -1,12 +1,12 @@
 import { format, isSameDay } from 'date-fns';
-import { useLayoutEffect, useRef } from 'react';
+import { useEffect, useLayoutEffect, useMemo, useRef } from 'react';
 import type { Message, PresentedUser, WaveWithParties } from '../../../../domain';
 import { Button } from '../../components/ui/button';
 import { EmptyState } from '../../components/ui/empty-state';
 import { Skeleton } from '../../components/ui/skeleton';
 import { cn } from '../../lib/cn';
 import type { PendingMessage } from './api';
-import { removeFromOutbox, useOutbox } from './outbox';
+import { deliveredClientIds, removeFromOutbox, settleDelivered, useOutbox } from './outbox';
 import type { OutboxRecord } from './outbox-store';
 
 type Props = {
@@ -98,11 +98,16 @@ function QueuedBubble({ record, author }: { record: OutboxRecord; author: Presen
 /** The thread, oldest first, kept scrolled to the newest; a polite log for screen readers. */
 export function MessageList({ wave, viewerId, messages, pending, loading }: Props) {
   const ref = useRef<HTMLDivElement>(null);
-  const outbox = useOutbox(wave.id);
-  const count = messages.length + pending.length + outbox.length;
+  // A message shows once: a sending or queued copy gives way to the stored one with its clientId.
+  const delivered = useMemo(() => deliveredClientIds(messages, viewerId), [messages, viewerId]);
+  const outbox = useOutbox(wave.id).filter((r) => !delivered.has(r.clientId));
+  const sending = pending.filter((p) => !delivered.has(p.clientId));
+  const count = messages.length + sending.length + outbox.length;
   const now = new Date();
   const me = wave.senderId === viewerId ? wave.sender : wave.receiver;
   const other = wave.senderId === viewerId ? wave.receiver : wave.sender;
+
+  useEffect(() => settleDelivered(delivered), [delivered]);
 
   // biome-ignore lint/correctness/useExhaustiveDependencies: scroll whenever the thread grows
   useLayoutEffect(() => {
@@ -144,7 +149,7 @@ export function MessageList({ wave, viewerId, messages, pending, loading }: Prop
               />
             );
           })}
-          {pending.map((message) => (
+          {sending.map((message) => (
             <Bubble
               key={`pending-${message.clientId}`}
               mine

@@ -70,6 +70,26 @@ export function removeFromOutbox(clientId: string) {
   quietly(outboxStore.remove(clientId));
 }
 
+/**
+ * The member's own messages the server already holds, by clientId: the queue's copies of them
+ * are done. A send whose answer was lost after the server stored it (the connection dropped on
+ * the way back) is queued anyway, and the thread then brings the stored copy — without this the
+ * member sees it twice until the resend is answered.
+ */
+export function deliveredClientIds(messages: readonly Message[], userId: number): Set<string> {
+  const ids = new Set<string>();
+  for (const m of messages) if (m.senderId === userId && m.clientId) ids.add(m.clientId);
+  return ids;
+}
+
+/** Drops the queue's copies of messages the server already holds (see deliveredClientIds). */
+export function settleDelivered(delivered: ReadonlySet<string>) {
+  const done = records.filter((r) => delivered.has(r.clientId));
+  if (done.length === 0) return;
+  set(records.filter((r) => !delivered.has(r.clientId)));
+  for (const r of done) quietly(outboxStore.remove(r.clientId));
+}
+
 /** A refusal the member must see: the request arrived and the server said no for good. */
 function isRefusal(error: unknown): error is ApiError {
   return (
