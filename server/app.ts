@@ -59,6 +59,7 @@ import { registerAccess } from './plugins/access';
 import { registerCompression } from './plugins/compression';
 import { registerCsrf } from './plugins/csrf';
 import { registerErrorMapping } from './plugins/error-mapping';
+import { registerGracefulClose } from './plugins/graceful-close';
 import { registerMetrics } from './plugins/metrics';
 import { registerSecurityHeaders } from './plugins/security-headers';
 import { registerSpa } from './plugins/spa';
@@ -279,6 +280,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   registerCsrf(app);
   registerAccess(app);
   registerMetrics(app);
+  registerGracefulClose(app);
   registerLiveInvalidation(app);
   registerCompression(app);
   await app.register(fastifySwagger, {

@@ -13,8 +13,8 @@ export type OwnServer = {
   baseURL: string;
   port: number;
   dataDir: string;
-  /** SIGTERM; throws unless it exits 0, if not told otherwise. */
-  stop(options?: { mustExitCleanly?: boolean }): Promise<{ code: number | null; output: string }>;
+  /** SIGTERM; throws unless it exits 0 (a clean stop is part of every journey on its own server). */
+  stop(): Promise<{ code: number | null; output: string }>;
 };
 
 function freePort(): Promise<number> {
@@ -72,10 +72,10 @@ export async function startOwnServer(opts: {
     baseURL: `http://localhost:${port}`,
     port,
     dataDir: opts.dataDir,
-    async stop({ mustExitCleanly = true }: { mustExitCleanly?: boolean } = {}) {
+    async stop() {
       child.kill('SIGTERM');
       const code = await exited;
-      if (code !== 0 && mustExitCleanly) throw new Error(`server exited ${code}:\n${output}`);
+      if (code !== 0) throw new Error(`server exited ${code}:\n${output}`);
       return { code, output };
     },
   };

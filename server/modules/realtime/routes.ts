@@ -77,6 +77,8 @@ export const realtimeRoutes: FastifyPluginAsyncZod = async (app) => {
     const token = app.parseCookie(req.headers.cookie ?? '')[cookieName];
     const session = token ? await sessions.resolve(token, clock.now()).catch(() => null) : null;
     if (!session) return refuse(socket, 401, 'Unauthorized');
+    // Stopping: the client tries again with backoff, and reaches an instance still serving.
+    if (realtime.isStopping()) return refuse(socket, 503, 'Service Unavailable');
     wss.handleUpgrade(req, socket, head, (ws) => {
       void realtime.attach(ws, { user: session.user, tokenHash: session.tokenHash });
     });
@@ -87,8 +89,13 @@ export const realtimeRoutes: FastifyPluginAsyncZod = async (app) => {
       onUpgrade(req, socket, head).catch(() => socket.destroy());
     });
   });
+  // After realtime.stop (registered earlier, so run first) has closed the hub's sockets with
+  // their grace: whatever `ws` still holds is cut. Those are sockets that had left the hub while
+  // closing (replaced by a member's newer one) and still wait on an answer for ws's 30 s close
+  // timeout, longer than the process's 15 s limit for a clean stop.
   app.addHook('preClose', async () => {
     wss.close();
+    for (const socket of wss.clients) socket.terminate();
   });
 
   // A plain GET of /ws (no upgrade) is declared like every route, and says what it is for.

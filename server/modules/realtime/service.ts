@@ -83,6 +83,12 @@ export function createRealtime(deps: {
   const instanceId = randomUUID();
   let handlers: FrameHandlers | null = null;
   let sweep: NodeJS.Timeout | null = null;
+  /**
+   * Set by `stop`. A client whose socket the stop just closed reconnects at once; taken in, that
+   * socket was in no list `stop` closed, and its peer (a phone gone offline) never closed it: the
+   * HTTP server's close then waited on it past the process's 15 s limit (exit 1).
+   */
+  let stopping = false;
 
   /**
    * The notification a wave event means for one of its two people (the receiver of a new wave,
@@ -382,6 +388,12 @@ export function createRealtime(deps: {
     socket: WebSocket,
     session: { user: { id: number; isAdmin: boolean; isDemoUser: boolean }; tokenHash: string },
   ) {
+    // Upgraded just as the server stops (its check passed before `stop`): not kept, or nothing
+    // would ever close it and the HTTP server's close would wait on it.
+    if (stopping) {
+      socket.terminate();
+      return;
+    }
     const { id, isAdmin, isDemoUser } = session.user;
     const conn: Connection = {
       socket,
@@ -473,7 +485,10 @@ export function createRealtime(deps: {
       sweep.unref();
     },
     runSweep,
+    /** True from `stop` on: new sockets are refused (the routes answer 503). */
+    isStopping: () => stopping,
     async stop() {
+      stopping = true;
       if (sweep) clearInterval(sweep);
       await closeSockets([...hub.connections()].map((conn) => conn.socket));
       await deps.bus.close();
