@@ -72,6 +72,7 @@ test('written offline: Queued, still queued in a new tab, sent once when back on
   await expect(chatAgain.getByText('Queued')).toHaveCount(0, { timeout: 15_000 });
   await expect(chatAgain.getByText('Written at 35,000 feet')).toHaveCount(1);
 
+  // 30 s: a cap for a cold navigation on a busy CI box (one took 10.6 s, leaving 15 s short).
   await b.goto(`/chat?waveId=${waveId}`);
   const bChat = b.getByRole('dialog');
   await expect(bChat.getByText('Written at 35,000 feet')).toHaveCount(1, { timeout: 30_000 });
@@ -125,7 +126,10 @@ test('queued before departure, refused after it: a clear failed state with Delet
     if (thread.ok()) expect(await thread.json()).toEqual([]);
     await a.context().close();
     await b.context().close();
+    await after.stop();
+    after = undefined;
   } finally {
+    // After a failure: whichever server still runs goes (its exit was not what failed).
     await (after ?? before).stop().catch(() => undefined);
   }
 });

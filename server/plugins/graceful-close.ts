@@ -2,32 +2,31 @@ import type { Socket } from 'node:net';
 import type { FastifyInstance } from 'fastify';
 
 /**
- * A stopping server closes connections that never began a request, and takes no new ones.
+ * A stopping server closes the connections that never began a request.
  *
- * `forceCloseConnections: 'idle'` lets in-flight requests finish and closes kept-alive idle
- * connections, but Node counts a connection that has sent nothing yet as awaiting its headers,
- * not idle: the server's close then waits for its 60 s headers timeout. Browsers open such
- * connections ahead of use, and a page gone offline opens them and never sends on them (the
- * real-time client's reconnects, measured: five in the 2 s the sockets' close grace takes), so
- * the process outlived its 15 s limit for a clean stop and exited 1 with the database open.
- * Nothing is lost by closing them: no request on them was read, so none was acknowledged.
+ * `forceCloseConnections: 'idle'` lets requests under way finish and closes kept-alive idle
+ * connections, but Node counts a connection that has sent nothing yet as neither idle nor late
+ * (its headers timeout starts at the first request line, and `close()` stops those checks), so
+ * the server's close waits on the peer. Browsers open such connections ahead of use, and a page
+ * gone offline opens them and never sends on them (measured: five during the sockets' 2 s close
+ * grace), so the process outlived its 15 s limit for a clean stop and exited 1 with the
+ * database open. Closing them loses nothing: no request on them was read.
+ *
+ * Plain HTTP only: behind TLS, 'connection' gives the TCP socket and a request the TLS one, so
+ * nothing would leave `fresh` and the stop would cut requests under way.
  */
 export function registerGracefulClose(app: FastifyInstance) {
+  if (app.initialConfig.https) return;
   const fresh = new Set<Socket>();
-  let closing = false;
   app.server.on('connection', (socket: Socket) => {
-    if (closing) {
-      socket.destroy();
-      return;
-    }
     fresh.add(socket);
     socket.once('close', () => fresh.delete(socket));
   });
-  // A request (or an upgrade) began: the connection is in use, and is left to finish.
+  // Emitted as soon as the headers are read, so a request under way is never taken for fresh.
+  // ('upgrade': handled by the real-time routes, which answer every upgrade.)
   app.server.on('request', (request: { socket: Socket }) => fresh.delete(request.socket));
   app.server.on('upgrade', (request: { socket: Socket }) => fresh.delete(request.socket));
   app.addHook('preClose', async () => {
-    closing = true;
     for (const socket of fresh) socket.destroy();
     fresh.clear();
   });

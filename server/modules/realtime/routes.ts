@@ -52,6 +52,11 @@ export const realtimeRoutes: FastifyPluginAsyncZod = async (app) => {
 
   const refuse = (socket: Duplex, status: number, text: string) => {
     socket.end(`HTTP/1.1 ${status} ${text}\r\nConnection: close\r\nContent-Length: 0\r\n\r\n`);
+    // The HTTP server keeps half-open sockets: a peer that vanished after asking would hold
+    // this one (and a stopping server's close) until it sent its FIN.
+    (socket as Duplex & { setTimeout?(ms: number, cb: () => void): void }).setTimeout?.(2000, () =>
+      socket.destroy(),
+    );
   };
 
   async function onUpgrade(req: IncomingMessage, socket: Duplex, head: Buffer) {
@@ -77,7 +82,8 @@ export const realtimeRoutes: FastifyPluginAsyncZod = async (app) => {
     const token = app.parseCookie(req.headers.cookie ?? '')[cookieName];
     const session = token ? await sessions.resolve(token, clock.now()).catch(() => null) : null;
     if (!session) return refuse(socket, 401, 'Unauthorized');
-    // Stopping: the client tries again with backoff, and reaches an instance still serving.
+    // Stopping (see realtime `stopping`): the client retries with backoff, reaching an instance
+    // still serving.
     if (realtime.isStopping()) return refuse(socket, 503, 'Service Unavailable');
     wss.handleUpgrade(req, socket, head, (ws) => {
       void realtime.attach(ws, { user: session.user, tokenHash: session.tokenHash });
@@ -89,10 +95,10 @@ export const realtimeRoutes: FastifyPluginAsyncZod = async (app) => {
       onUpgrade(req, socket, head).catch(() => socket.destroy());
     });
   });
-  // After realtime.stop (registered earlier, so run first) has closed the hub's sockets with
-  // their grace: whatever `ws` still holds is cut. Those are sockets that had left the hub while
-  // closing (replaced by a member's newer one) and still wait on an answer for ws's 30 s close
-  // timeout, longer than the process's 15 s limit for a clean stop.
+  // Runs after realtime.stop (a root hook: the root's preClose hooks run before this
+  // encapsulated plugin's), which closed the hub's sockets with their grace. Whatever `ws` still
+  // holds is cut: sockets that left the hub while closing (replaced by a member's newer one)
+  // wait on an answer for ws's 30 s close timeout, past the process's 15 s limit.
   app.addHook('preClose', async () => {
     wss.close();
     for (const socket of wss.clients) socket.terminate();

@@ -388,8 +388,7 @@ export function createRealtime(deps: {
     socket: WebSocket,
     session: { user: { id: number; isAdmin: boolean; isDemoUser: boolean }; tokenHash: string },
   ) {
-    // Upgraded just as the server stops (its check passed before `stop`): not kept, or nothing
-    // would ever close it and the HTTP server's close would wait on it.
+    // Defensive: the routes refuse upgrades once stopping (see `stopping`).
     if (stopping) {
       socket.terminate();
       return;
