@@ -35,11 +35,12 @@ describe('closing with a connection that never sent a request', () => {
     const { port } = t.app.server.address() as net.AddressInfo;
     const body = JSON.stringify({ email: 'nobody@ba.com', passcode: '1234' });
     const client = net.connect(port, '127.0.0.1');
-    let answer = '';
-    client.on('data', (chunk) => {
-      answer += chunk.toString();
+    client.on('error', () => undefined);
+    // The answer's first bytes, or '' when the connection closes without one.
+    const answered = new Promise<string>((resolve) => {
+      client.once('data', (chunk) => resolve(chunk.toString()));
+      client.once('close', () => resolve(''));
     });
-    const ended = once(client, 'close');
     const headersRead = once(t.app.server, 'request');
     client.write(
       `POST /api/auth/login HTTP/1.1\r\nHost: 127.0.0.1:${port}\r\nContent-Type: application/json\r\nContent-Length: ${body.length}\r\n\r\n${body.slice(0, 10)}`,
@@ -47,8 +48,11 @@ describe('closing with a connection that never sent a request', () => {
     await headersRead;
 
     const closing = t.app.close();
-    client.end(body.slice(10));
-    await ended;
+    // Not end(): a client's FIN ends an HTTP/1.1 exchange before its answer (Node's http server
+    // does not keep half-open connections), which is not what is tested here.
+    client.write(body.slice(10));
+    const answer = await answered;
+    client.destroy();
     await closing;
     await t.database.close();
     // The login is refused (no such member), but answered: the request was not cut.
