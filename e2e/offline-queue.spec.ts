@@ -108,8 +108,9 @@ test('queued before departure, refused after it: a clear failed state with Delet
     await expect(chat.getByText('Queued')).toBeVisible();
 
     // Two hours on, on the same data and the same address: the flight has left. The first
-    // server must stop cleanly with this offline page's socket open (it used to exit 1 after
-    // 15 s: the page reconnected while the server stopped, and nothing closed that socket).
+    // server must stop cleanly with this offline page open (it used to exit 1 after 15 s: the
+    // page's socket reconnected during the stop, and its unused HTTP connections held the close;
+    // see realtime `stopping` and plugins/graceful-close.ts).
     await before.stop();
     after = await startOwnServer({ dataDir, port: before.port, clockOffsetMs: 2 * HOUR });
     await a.context().setOffline(false);
