@@ -3,6 +3,7 @@ import { mkdtempSync } from 'node:fs';
 import { createServer } from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
+import { test } from '@playwright/test';
 
 /**
  * A Jumpseat server of the test's own, for journeys the shared one cannot make: one that runs
@@ -30,6 +31,21 @@ function freePort(): Promise<number> {
   });
 }
 
+/**
+ * How long each start and stop took, in the report: a journey over its cap then says whether
+ * the servers or the steps took the time. (Outside a test, e.g. a scratch script, there is no
+ * report to write to.)
+ */
+function annotate(description: string) {
+  let info: ReturnType<typeof test.info>;
+  try {
+    info = test.info();
+  } catch {
+    return;
+  }
+  info.annotations.push({ type: 'own-server', description });
+}
+
 export const newDataDir = () => mkdtempSync(path.join(os.tmpdir(), 'jumpseat-e2e-own-'));
 
 export async function startOwnServer(opts: {
@@ -39,6 +55,7 @@ export async function startOwnServer(opts: {
   port?: number;
 }): Promise<OwnServer> {
   const port = opts.port ?? (await freePort());
+  const startedAt = performance.now();
   const child: ChildProcess = spawn(process.execPath, ['--import', 'tsx', 'server/main.ts'], {
     cwd: process.cwd(),
     env: {
@@ -68,13 +85,16 @@ export async function startOwnServer(opts: {
     child.stderr?.on('data', onData);
     exited.then((code) => reject(new Error(`server exited (${code}) before ready:\n${output}`)));
   });
+  annotate(`port ${port} ready in ${Math.round(performance.now() - startedAt)} ms`);
   return {
     baseURL: `http://localhost:${port}`,
     port,
     dataDir: opts.dataDir,
     async stop() {
+      const stoppingAt = performance.now();
       child.kill('SIGTERM');
       const code = await exited;
+      annotate(`port ${port} exited ${code} in ${Math.round(performance.now() - stoppingAt)} ms`);
       if (code !== 0) throw new Error(`server exited ${code}:\n${output}`);
       return { code, output };
     },
