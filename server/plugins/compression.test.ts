@@ -69,6 +69,30 @@ describe('compression', () => {
     expect(snapshot.gzip).toBe(pieces);
   });
 
+  it("compresses a patched piece once for every member with the same flights in it, and never gives one member another's", () => {
+    const cache = homeListCache(t.app.deps) as unknown as {
+      snapshot: Parameters<typeof homeListGzipFor>[0];
+    };
+    const snapshot = cache.snapshot;
+    const ids = snapshot.items.map((i) => i.flight.id);
+    const gzipOf = (userId: number, joined: number[]) => {
+      const set = new Set(joined);
+      const gz = homeListGzipFor(snapshot, userId, set);
+      expect(zlib.gunzipSync(gz).equals(renderHomeListFor(snapshot, userId, set))).toBe(true);
+      return gz;
+    };
+    const first = gzipOf(3001, [ids[2]!]);
+    const variants = snapshot.gzip!.variants.size;
+    // Another member on the same flight: the same piece, not compressed again.
+    expect(gzipOf(3002, [ids[2]!]).equals(first)).toBe(true);
+    expect(snapshot.gzip!.variants.size).toBe(variants);
+    // The same piece with another flight too, or the other flight alone: pieces of their own.
+    gzipOf(3003, [ids[3]!, ids[2]!]);
+    gzipOf(3004, [ids[3]!]);
+    gzipOf(3005, [ids[2]!, ids[3]!]);
+    expect(snapshot.gzip!.variants.size).toBe(variants + 2);
+  });
+
   it('compresses other answers over 1 KiB, never tiny ones nor a 204', async () => {
     const search = await as({
       method: 'POST',

@@ -67,7 +67,16 @@ type GzipPieces = {
   crcs: number[];
   shifts: Crc32Shift[];
   pieceOf: Map<number, number>;
+  /**
+   * Pieces already patched and compressed again, by piece and the member's offsets in it. Most
+   * members are on one flight of a piece, and a flight's crew share that piece's patched copy:
+   * with 2,000 members each compressing their own pieces, the gzipped list ran at 0.21x a bare
+   * server; a piece is compressed once per snapshot for all of them instead.
+   */
+  variants: Map<string, { gzip: Buffer; crc: number }>;
 };
+/** A bound on `variants` (a piece is ~0.6 KB compressed): beyond it they start over. */
+const GZIP_VARIANTS_MAX = 4096;
 
 const sortKey = (f: Flight) => departureInstant(f).getTime();
 
@@ -130,6 +139,7 @@ function gzipPiecesOf(snapshot: HomeSnapshot): GzipPieces {
     crcs: slices.map((slice) => zlib.crc32(slice)),
     shifts: slices.map((slice) => crc32Shift(slice.length)),
     pieceOf,
+    variants: new Map(),
   };
   return snapshot.gzip;
 }
@@ -145,7 +155,7 @@ export function homeListGzipFor(
 ): Buffer {
   const known = snapshot.gzipped.get(userId);
   if (known && known.joined === joined) return known.gzip;
-  const { bounds, pieces, crcs, shifts, pieceOf } = gzipPiecesOf(snapshot);
+  const { bounds, pieces, crcs, shifts, pieceOf, variants } = gzipPiecesOf(snapshot);
   const own = [...pieces];
   const ownCrcs = [...crcs];
   const touched = new Map<number, number[]>();
@@ -156,10 +166,17 @@ export function homeListGzipFor(
     touched.set(k, [...(touched.get(k) ?? []), offset]);
   }
   for (const [k, offsets] of touched) {
-    const piece = Buffer.from(snapshot.body.subarray(bounds[k], bounds[k + 1]));
-    for (const offset of offsets) TRUE.copy(piece, offset - bounds[k]!);
-    own[k] = gzipPiece(piece);
-    ownCrcs[k] = zlib.crc32(piece);
+    const key = `${k}:${offsets.sort((a, b) => a - b).join(',')}`;
+    let variant = variants.get(key);
+    if (!variant) {
+      const piece = Buffer.from(snapshot.body.subarray(bounds[k], bounds[k + 1]));
+      for (const offset of offsets) TRUE.copy(piece, offset - bounds[k]!);
+      variant = { gzip: gzipPiece(piece), crc: zlib.crc32(piece) };
+      if (variants.size >= GZIP_VARIANTS_MAX) variants.clear();
+      variants.set(key, variant);
+    }
+    own[k] = variant.gzip;
+    ownCrcs[k] = variant.crc;
   }
   let crc = ownCrcs[0]!;
   for (let k = 1; k < own.length; k++) crc = crc32Append(crc, shifts[k]!, ownCrcs[k]!);
