@@ -24,7 +24,7 @@ export function acceptedEncodings(header: string | undefined): Set<Encoding> {
   return accepted;
 }
 
-function appendVary(reply: FastifyReply) {
+export function appendVary(reply: FastifyReply) {
   const vary = reply.getHeader('vary');
   if (!vary) reply.header('vary', 'Accept-Encoding');
   else if (!/accept-encoding/i.test(String(vary))) {

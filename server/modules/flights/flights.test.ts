@@ -113,7 +113,7 @@ describe('flights API', () => {
         [a.id, false],
         [b.id, true],
       ]);
-      // Each member's rendered list is remembered separately: no one gets another's.
+      // Each member's list is their own (views on the shared one): no one gets another's.
       expect((await list(await as(alice))).map((f) => f.isJoined)).toEqual([true, false]);
       expect((await list(await as(bob))).map((f) => f.isJoined)).toEqual([false, true]);
     });

@@ -1,3 +1,4 @@
+import { Readable } from 'node:stream';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import {
   ACCESS_REASONS,
@@ -15,7 +16,7 @@ import {
   userFlightsSchema,
 } from '../../../domain';
 import { currentUser } from '../../plugins/access';
-import { acceptedEncodings } from '../../plugins/compression';
+import { acceptedEncodings, appendVary } from '../../plugins/compression';
 import { createFlightService } from './service';
 
 const tags = ['flights'];
@@ -36,14 +37,27 @@ export const flightRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request, reply) => {
       // Gzip here, not in the compression hook: the list is compressed once per snapshot.
-      const gzip = acceptedEncodings(request.headers['accept-encoding']).has('gzip');
-      const json = await flights.homeListJson(currentUser(request), gzip ? 'gzip' : null);
+      const accepted = acceptedEncodings(request.headers['accept-encoding']);
+      const gzip = accepted.has('gzip');
+      const pieces = await flights.homeListJson(currentUser(request), gzip ? 'gzip' : null);
       if (gzip) reply.header('content-encoding', 'gzip');
+      reply.type('application/json; charset=utf-8');
       // Already JSON bytes: the shared part is serialised once per cache lifetime, not per
-      // request. Fastify sends a Buffer as it is; the route's type only knows objects.
-      return reply
-        .type('application/json; charset=utf-8')
-        .send(json as unknown as FlightListItem[]);
+      // request. Fastify sends a Buffer or a stream as it is; the route's type only knows objects.
+      // Brotli but no gzip (no browser today): one buffer, which the compression hook compresses.
+      if (pieces.length === 1 || accepted.has('br')) {
+        return reply.send(Buffer.concat(pieces) as unknown as FlightListItem[]);
+      }
+      // The views on the shared list as they are: copying them into one buffer per member cost
+      // more than the rest of the request (see homeListSlices). The hook leaves streams alone.
+      appendVary(reply);
+      reply.header(
+        'content-length',
+        pieces.reduce((bytes, piece) => bytes + piece.length, 0),
+      );
+      return reply.send(
+        Readable.from(pieces, { objectMode: false }) as unknown as FlightListItem[],
+      );
     },
   );
 

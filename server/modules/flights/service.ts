@@ -40,7 +40,7 @@ import { FLIGHT_NOT_FOUND, joinInTransaction, joinRefusal } from '../crew/servic
 import { isOnlineSql } from '../users/online';
 import { addFlightsBatch } from './batch';
 import { defaultCrewRole, findOrCreateFlight, lockFlightKeys } from './flight-store';
-import { homeListCache, homeListGzipFor, renderHomeListFor } from './home-cache';
+import { homeListCache, homeListGzipFor, homeListSlices } from './home-cache';
 import { homeListWrites } from './home-list-writes';
 import {
   type FlightAggregateRow,
@@ -143,9 +143,12 @@ export function createFlightService(deps: AppDeps) {
   }
 
   return {
-    /** GET /api/flights: the cached shared list with the viewer's isJoined, as JSON bytes. */
-    /** `gzip`: the body gzipped (from pieces compressed once per list snapshot). */
-    async homeListJson(viewer: UserRow, encoding: 'gzip' | null = null): Promise<Buffer> {
+    /**
+     * GET /api/flights: the cached shared list with the viewer's isJoined, as JSON bytes to send
+     * in order (views on the shared list, see homeListSlices). `gzip`: one buffer, the body
+     * gzipped (from pieces compressed once per list snapshot).
+     */
+    async homeListJson(viewer: UserRow, encoding: 'gzip' | null = null): Promise<Buffer[]> {
       const at = now();
       const snapshot = await homeSnapshot(at);
       const joined =
@@ -169,11 +172,11 @@ export function createFlightService(deps: AppDeps) {
             })),
           ),
         );
-        return encoding === 'gzip' ? gzipSync(own) : own;
+        return [encoding === 'gzip' ? gzipSync(own) : own];
       }
       return encoding === 'gzip'
-        ? homeListGzipFor(snapshot, viewer.id, joined)
-        : renderHomeListFor(snapshot, viewer.id, joined);
+        ? [homeListGzipFor(snapshot, viewer.id, joined)]
+        : homeListSlices(snapshot, joined);
     },
 
     /** POST /api/flights/search. */
