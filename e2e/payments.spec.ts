@@ -77,7 +77,7 @@ test('a trial member converts to the annual plan through the trial banner and ke
 test('a member whose trial ran out is sent to renewal at sign-in and renews', async ({
   browser,
 }) => {
-  // Two server starts and a stop of its own (each awaited on its event) on top of the journey.
+  // Two server starts and stops of its own (each awaited on its event) on top of the journey.
   // A cap, not a wait: a start on a fresh data directory is ~9 s on a quiet 2-core box (PGlite's
   // initdb and the migrations) and ~26 s under load, and with the journey itself a traced run
   // under load took 92 s; CI's busier box went past 120 s twice with every step slow and none

@@ -74,6 +74,25 @@ describe('compression', () => {
     expect(snapshot.gzip).toBe(pieces);
   });
 
+  it('sends each member their own isJoined from views on the shared list, which stays as it was', () => {
+    const cache = homeListCache(t.app.deps) as unknown as {
+      snapshot: Parameters<typeof homeListGzipFor>[0];
+    };
+    const snapshot = cache.snapshot;
+    const shared = Buffer.from(snapshot.body);
+    const ids = snapshot.items.map((i) => i.flight.id);
+    for (const joined of [[], [ids[0]!], [ids[69]!, ids[3]!, ids[40]!], ids]) {
+      const items = JSON.parse(Buffer.concat(homeListSlices(snapshot, new Set(joined))).toString());
+      expect(items.map((f: { id: number }) => f.id)).toEqual(ids);
+      for (const item of items as { id: number; isJoined: boolean }[]) {
+        expect(item.isJoined).toBe(joined.includes(item.id));
+      }
+    }
+    // A member on none of them is sent the shared bytes themselves.
+    expect(homeListSlices(snapshot, new Set())).toEqual([snapshot.body]);
+    expect(snapshot.body.equals(shared)).toBe(true);
+  });
+
   it("compresses a patched piece once for every member with the same flights in it, and never gives one member another's", () => {
     const cache = homeListCache(t.app.deps) as unknown as {
       snapshot: Parameters<typeof homeListGzipFor>[0];

@@ -41,7 +41,7 @@ export type HomeSnapshot = {
   items: Item[];
   /** The response for a member on none of these flights: `"isJoined":false` throughout. */
   body: Buffer;
-  /** Flight id -> byte offset of its `false`, where a member's `true ` is written instead. */
+  /** Flight id -> byte offset of its `false`, where a member's `true ` goes instead. */
   offsets: Map<number, number>;
   /** Gzipped bodies already made from this snapshot, by member, with the joined set they used. */
   gzipped: Map<number, { joined: ReadonlySet<number>; gzip: Buffer }>;
@@ -143,7 +143,8 @@ function gzipPiecesOf(snapshot: HomeSnapshot): GzipPieces {
 
 /**
  * homeListSlices, gzipped, without rendering the body: the shared pieces, with only the
- * pieces holding the member's own flights patched and compressed again. Remembered like it.
+ * pieces holding the member's own flights patched and compressed again (see `variants`). The
+ * result is remembered per member on the snapshot while their joined set is the same one.
  */
 export function homeListGzipFor(
   snapshot: HomeSnapshot,
@@ -189,7 +190,7 @@ const TRUE = Buffer.from('true ');
  * The response body for one member, as views on the shared bytes with `true ` (the same length
  * as `false`, still JSON) between them for the flights they are on: nothing is copied. Copying
  * the 217 KB list per member (and remembering 32 copies) held GET /api/flights, every request
- * from another of 2,000 members, at 0.24-0.30x a bare server on PGlite; sent as views, 0.35-0.53x.
+ * from another of 2,000 members, at 0.24-0.30x a bare server on PGlite; sent as views, 0.37-0.61x.
  */
 export function homeListSlices(snapshot: HomeSnapshot, joined: ReadonlySet<number>): Buffer[] {
   const offsets: number[] = [];

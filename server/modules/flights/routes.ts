@@ -46,7 +46,9 @@ export const flightRoutes: FastifyPluginAsyncZod = async (app) => {
       // request. Fastify sends a Buffer or a stream as it is; the route's type only knows objects.
       // Brotli but no gzip (no browser today): one buffer, which the compression hook compresses.
       if (pieces.length === 1 || accepted.has('br')) {
-        return reply.send(Buffer.concat(pieces) as unknown as FlightListItem[]);
+        return reply.send(
+          (pieces.length === 1 ? pieces[0]! : Buffer.concat(pieces)) as unknown as FlightListItem[],
+        );
       }
       // The views on the shared list as they are: copying them into one buffer per member cost
       // more than the rest of the request (see homeListSlices). The hook leaves streams alone.
