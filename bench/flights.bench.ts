@@ -6,13 +6,17 @@
  * p50/p95 per size and the growth ratios. Targets: p95 under 50 ms, median growth under 1.5x.
  *
  * Then GET /api/flights under autocannon (50 connections, in this process) beside a bare
- * node:http server that sends the same bytes, in the same run. Target: at least 0.5x of the
- * bare server. A diagnostic line repeats the run with the session cache defeated (every request
- * looks its session up in the database), the cost when each request is another member's.
+ * node:http server that sends the same bytes, in the same run: one member repeating requests
+ * (target: at least 0.5x of the bare server) and every request from another of 2,000 members
+ * (issue 20: 0.5x on PostgreSQL, 0.3x on PGlite). Bare, one member and every member take turns
+ * for BENCH_ROUNDS rounds, each ratio is taken within its round, and the median is judged: a
+ * single 10 s run of each read anywhere from 0.24x to 0.94x on this 2-core box, where client and
+ * server share one thread.
  *
  * Environment:
  *   BENCH_DATABASE_URL  also run against this PostgreSQL (a scratch database is created in it)
- *   BENCH_DURATION      autocannon seconds per server (default 10)
+ *   BENCH_DURATION      autocannon seconds per server and round (default 10)
+ *   BENCH_ROUNDS        rounds of bare / one member / every member (default 3)
  *   BENCH_SAMPLES       timed requests per endpoint (default 200)
  *   BENCH_SIZES         flight counts, comma-separated (default 2000,20000)
  *   BENCH_THROUGHPUT_ONLY=1  skip the per-endpoint timings
@@ -38,6 +42,7 @@ import { benchDay, CREW_PER_FLIGHT, flightTargets, seedFlights } from './flights
 const SIZES = (process.env.BENCH_SIZES ?? '2000,20000').split(',').map(Number);
 const SAMPLES = Number(process.env.BENCH_SAMPLES ?? 200);
 const DURATION = Number(process.env.BENCH_DURATION ?? 10);
+const ROUNDS = Math.max(1, Number(process.env.BENCH_ROUNDS ?? 3));
 const CONNECTIONS = 50;
 const P95_TARGET_MS = 50;
 const GROWTH_TARGET = 1.5;
@@ -303,22 +308,27 @@ async function compareWithBareServer(app: App) {
     bare.listen(0, '127.0.0.1');
     await once(bare, 'listening');
     const barePort = (bare.address() as AddressInfo).port;
-    const bareResult = await throughput(
-      `http://127.0.0.1:${barePort}/api/flights`,
-      cookies,
-      headers,
-    );
-    const oneMember = await throughput(url, [cookies[0]!], headers);
-    // Steady state: 2,000 members signed in and active, not each one's first request.
-    await throughput(url, cookies, headers, cookies.length);
-    const everyMember = await throughput(url, cookies, headers);
+    const rounds = [];
+    for (let round = 0; round < ROUNDS; round++) {
+      const bareResult = await throughput(
+        `http://127.0.0.1:${barePort}/api/flights`,
+        cookies,
+        headers,
+      );
+      const oneMember = await throughput(url, [cookies[0]!], headers);
+      // 2,000 members signed in and active, not each one's first request: each member once
+      // right before, so every member's session, joined flights and blocks are in memory. (Left
+      // to lapse together, their 30 s windows end in one burst of 6,000 lookups: measured at
+      // 0.10-0.29x on PGlite. Real members' windows end spread out.)
+      await throughput(url, cookies, headers, cookies.length);
+      const everyMember = await throughput(url, cookies, headers);
+      rounds.push({ bareResult, oneMember, everyMember });
+    }
     bare.close();
     runs.push({
       encoding: sample.headers['content-encoding'] ?? 'none',
       bytes: body.length,
-      bareResult,
-      oneMember,
-      everyMember,
+      rounds,
     });
   }
   const plain = await rawGet(url, { cookie: cookies[0]! });
@@ -328,6 +338,27 @@ async function compareWithBareServer(app: App) {
 }
 
 const fmt = (n: number) => n.toFixed(2).padStart(7);
+
+const median = (values: number[]) => {
+  const sorted = [...values].sort((a, b) => a - b);
+  const middle = Math.floor(sorted.length / 2);
+  return sorted.length % 2 ? sorted[middle]! : (sorted[middle - 1]! + sorted[middle]!) / 2;
+};
+
+/** The median of the rounds' ratios to the bare server, with each round's, and the non-2xx. */
+function ratioLine(
+  rounds: { bareResult: { rps: number }; run: { rps: number; non2xx: number } }[],
+  target: number,
+) {
+  const ratios = rounds.map(({ bareResult, run }) => run.rps / bareResult.rps);
+  const value = median(ratios);
+  const non2xx = rounds.reduce((sum, { run }) => sum + run.non2xx, 0);
+  const pass = value >= target && non2xx === 0;
+  return {
+    pass,
+    text: `median ${value.toFixed(2)}x (rounds ${ratios.map((r) => `${r.toFixed(2)}x`).join(', ')}; req/s ${rounds.map(({ run }) => run.rps.toFixed(0)).join(', ')}) (target >= ${target}x) ${pass ? 'PASS' : 'FAIL'} (non-2xx ${non2xx})`,
+  };
+}
 
 type Throughput = Awaited<ReturnType<typeof compareWithBareServer>>;
 
@@ -393,27 +424,29 @@ async function runKind(kind: 'pglite' | 'postgres') {
     // Issue 20: every member on the fast path (>= 0.5x on PostgreSQL, >= 0.3x on PGlite).
     const everyTarget = kind === 'postgres' ? 0.5 : 0.3;
     console.log(
-      `\nGET /api/flights throughput, ${CONNECTIONS} connections, ${DURATION} s each, 20,000 flights (${flights} in the list); the bare server sends the same bytes:`,
+      `\nGET /api/flights throughput, ${CONNECTIONS} connections, ${DURATION} s each, ${ROUNDS} rounds, 20,000 flights (${flights} in the list); the bare server sends the same bytes, in each round:`,
     );
-    for (const { encoding, bytes, bareResult, oneMember, everyMember } of runs) {
-      const one = oneMember.rps / bareResult.rps;
-      const every = everyMember.rps / bareResult.rps;
+    for (const { encoding, bytes, rounds } of runs) {
+      const one = ratioLine(
+        rounds.map(({ bareResult, oneMember }) => ({ bareResult, run: oneMember })),
+        THROUGHPUT_TARGET,
+      );
+      const every = ratioLine(
+        rounds.map(({ bareResult, everyMember }) => ({ bareResult, run: everyMember })),
+        everyTarget,
+      );
       const listOk = encoding === 'none' || bytes <= LIST_BYTES_TARGET;
       console.log(
         `  content-encoding ${encoding}: ${(bytes / 1024).toFixed(1)} KiB on the wire ${encoding === 'none' ? '' : `(target <= ${LIST_BYTES_TARGET / 1024} KiB) ${listOk ? 'PASS' : 'FAIL'}`}`,
       );
       console.log(
-        `    bare node:http:            ${bareResult.rps.toFixed(0)} req/s (errors ${bareResult.errors})`,
+        `    bare node:http:            req/s ${rounds.map(({ bareResult }) => bareResult.rps.toFixed(0)).join(', ')} (errors ${rounds.reduce((sum, { bareResult }) => sum + bareResult.errors, 0)})`,
       );
-      console.log(
-        `    one member repeating:      ${oneMember.rps.toFixed(0)} req/s = ${one.toFixed(2)}x (target >= ${THROUGHPUT_TARGET}x) ${one >= THROUGHPUT_TARGET ? 'PASS' : 'FAIL'} (non-2xx ${oneMember.non2xx})`,
-      );
-      console.log(
-        `    every request another of ${MEMBERS} members: ${everyMember.rps.toFixed(0)} req/s = ${every.toFixed(2)}x (target >= ${everyTarget}x) ${every >= everyTarget ? 'PASS' : 'FAIL'} (non-2xx ${everyMember.non2xx})`,
-      );
+      console.log(`    one member repeating:      ${one.text}`);
+      console.log(`    every request another of ${MEMBERS} members: ${every.text}`);
       if (!listOk) failures += 1;
-      if (one < THROUGHPUT_TARGET || oneMember.non2xx > 0) failures += 1;
-      if (every < everyTarget || everyMember.non2xx > 0) failures += 1;
+      if (!one.pass) failures += 1;
+      if (!every.pass) failures += 1;
     }
   }
   return failures;
