@@ -17,6 +17,7 @@ import {
   isDeparted,
   myFlightBadge,
   relativeDayLabel,
+  utcDayLabel,
 } from './time';
 
 const now = new Date('2025-03-10T12:00:00.000Z');
@@ -182,5 +183,33 @@ describe('day arithmetic', () => {
       'BA20',
       'BA100 (0600)',
     ]);
+  });
+});
+
+describe('utcDayLabel', () => {
+  it.each(['short', 'long'] as const)(
+    'writes every day from 1999 to 2032 as Intl en-GB in UTC does (%s)',
+    (style) => {
+      const intl = new Intl.DateTimeFormat('en-GB', {
+        timeZone: 'UTC',
+        weekday: style,
+        day: 'numeric',
+        month: style,
+        year: 'numeric',
+      });
+      const start = Date.UTC(1999, 0, 1);
+      const end = Date.UTC(2032, 11, 31);
+      for (let t = start; t <= end; t += 86_400_000) {
+        // A late hour: the label is the UTC day, never the local one.
+        const at = new Date(t + 23 * 3_600_000 + 59 * 60_000);
+        expect(utcDayLabel(at, style)).toBe(intl.format(at));
+      }
+    },
+  );
+
+  it('reads a stored departure date and says when it is not a date', () => {
+    expect(utcDayLabel('2026-11-25T00:00:00.000Z')).toBe('Wed, 25 Nov 2026');
+    expect(utcDayLabel('2026-11-25', 'long')).toBe('Wednesday, 25 November 2026');
+    expect(utcDayLabel('not a date')).toBe('Invalid Date');
   });
 });

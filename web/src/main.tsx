@@ -1,5 +1,5 @@
 import './lib/zod-config';
-import { StrictMode } from 'react';
+import { StrictMode, startTransition } from 'react';
 import { createRoot } from 'react-dom/client';
 import { AppRouter } from './app/app-router';
 import { Providers } from './app/providers';
@@ -13,10 +13,13 @@ captureInstallPrompt();
 // The production build only: a worker under the dev server would serve stale modules.
 if (import.meta.env.PROD) void registerServiceWorker();
 
-createRoot(document.getElementById('root')!).render(
-  <StrictMode>
-    <Providers>
-      <AppRouter router={router} />
-    </Providers>
-  </StrictMode>,
-);
+const root = createRoot(document.getElementById('root')!);
+startTransition(() => {
+  root.render(
+    <StrictMode>
+      <Providers>
+        <AppRouter router={router} />
+      </Providers>
+    </StrictMode>,
+  );
+});

@@ -1,4 +1,4 @@
-import type { PresentedUser, WaveWithParties } from '../../../../domain';
+import { type PresentedUser, utcDayLabel, type WaveWithParties } from '../../../../domain';
 
 /** The other person of a wave, as the server presented them to the viewer. */
 export function otherParty(wave: WaveWithParties, viewerId: number): PresentedUser {
@@ -39,17 +39,7 @@ export function countLabel(n: number, noun: string): string {
   return `${n} ${noun}${n === 1 ? '' : 's'}`;
 }
 
-let flightDayFormat: Intl.DateTimeFormat | null = null;
-
-/** A flight's day as crew read it, in GMT: 'Mon 3 Mar 2025' (one formatter, as flights' formatDay). */
+/** A flight's day as crew read it, in GMT: 'Mon, 3 Mar 2025' (as flights' formatDay). */
 export function formatFlightDay(departureDate: string): string {
-  flightDayFormat ??= new Intl.DateTimeFormat('en-GB', {
-    timeZone: 'UTC',
-    weekday: 'short',
-    day: 'numeric',
-    month: 'short',
-    year: 'numeric',
-  });
-  const day = new Date(departureDate);
-  return Number.isNaN(day.getTime()) ? 'Invalid Date' : flightDayFormat.format(day);
+  return utcDayLabel(departureDate);
 }
