@@ -1,3 +1,4 @@
+import { Readable } from 'node:stream';
 import zlib from 'node:zlib';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 
@@ -24,7 +25,7 @@ export function acceptedEncodings(header: string | undefined): Set<Encoding> {
   return accepted;
 }
 
-export function appendVary(reply: FastifyReply) {
+function appendVary(reply: FastifyReply) {
   const vary = reply.getHeader('vary');
   if (!vary) reply.header('vary', 'Accept-Encoding');
   else if (!/accept-encoding/i.test(String(vary))) {
@@ -70,6 +71,34 @@ export function registerCompression(app: FastifyInstance) {
     }
     return payload;
   });
+}
+
+/**
+ * Sends a JSON body already serialised, as pieces (the home list: views on bytes shared by every
+ * member). `gzipped`: together they are one gzip body, chosen by the caller from
+ * `acceptedEncodings`. One piece goes as it is. Several go as a stream with their total
+ * `Content-Length`: copying them into one buffer per member cost more than the rest of the
+ * request. A client taking brotli but not gzip (no browser today) gets them joined, for the
+ * hook above to compress: it leaves streams alone.
+ */
+export function sendJsonPieces(
+  request: FastifyRequest,
+  reply: FastifyReply,
+  pieces: Buffer[],
+  gzipped: boolean,
+): FastifyReply {
+  reply.type('application/json; charset=utf-8');
+  if (gzipped) reply.header('content-encoding', 'gzip');
+  if (pieces.length === 1) return reply.send(pieces[0]);
+  if (!gzipped && acceptedEncodings(request.headers['accept-encoding']).has('br')) {
+    return reply.send(Buffer.concat(pieces));
+  }
+  appendVary(reply);
+  reply.header(
+    'content-length',
+    pieces.reduce((bytes, piece) => bytes + piece.length, 0),
+  );
+  return reply.send(Readable.from(pieces, { objectMode: false }));
 }
 
 /**

@@ -1,4 +1,3 @@
-import { Readable } from 'node:stream';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import {
   ACCESS_REASONS,
@@ -16,7 +15,7 @@ import {
   userFlightsSchema,
 } from '../../../domain';
 import { currentUser } from '../../plugins/access';
-import { acceptedEncodings, appendVary } from '../../plugins/compression';
+import { acceptedEncodings, sendJsonPieces } from '../../plugins/compression';
 import { createFlightService } from './service';
 
 const tags = ['flights'];
@@ -36,30 +35,12 @@ export const flightRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request, reply) => {
-      // Gzip here, not in the compression hook: the list is compressed once per snapshot.
-      const accepted = acceptedEncodings(request.headers['accept-encoding']);
-      const gzip = accepted.has('gzip');
+      // Gzip here, not in the compression hook: the list is compressed once per snapshot, and
+      // its shared part serialised once per cache lifetime, not per request.
+      const gzip = acceptedEncodings(request.headers['accept-encoding']).has('gzip');
       const pieces = await flights.homeListJson(currentUser(request), gzip ? 'gzip' : null);
-      if (gzip) reply.header('content-encoding', 'gzip');
-      reply.type('application/json; charset=utf-8');
-      // Already JSON bytes: the shared part is serialised once per cache lifetime, not per
-      // request. Fastify sends a Buffer or a stream as it is; the route's type only knows objects.
-      // Brotli but no gzip (no browser today): one buffer, which the compression hook compresses.
-      if (pieces.length === 1 || accepted.has('br')) {
-        return reply.send(
-          (pieces.length === 1 ? pieces[0]! : Buffer.concat(pieces)) as unknown as FlightListItem[],
-        );
-      }
-      // The views on the shared list as they are: copying them into one buffer per member cost
-      // more than the rest of the request (see homeListSlices). The hook leaves streams alone.
-      appendVary(reply);
-      reply.header(
-        'content-length',
-        pieces.reduce((bytes, piece) => bytes + piece.length, 0),
-      );
-      return reply.send(
-        Readable.from(pieces, { objectMode: false }) as unknown as FlightListItem[],
-      );
+      // Already JSON bytes, which Fastify sends as they are; the route's type only knows objects.
+      return sendJsonPieces(request, reply, pieces, gzip) as unknown as FlightListItem[];
     },
   );
 
