@@ -339,19 +339,16 @@ async function compareWithBareServer(app: App) {
 
 const fmt = (n: number) => n.toFixed(2).padStart(7);
 
-const median = (values: number[]) => {
-  const sorted = [...values].sort((a, b) => a - b);
-  const middle = Math.floor(sorted.length / 2);
-  return sorted.length % 2 ? sorted[middle]! : (sorted[middle - 1]! + sorted[middle]!) / 2;
-};
-
 /** The median of the rounds' ratios to the bare server, with each round's, and the non-2xx. */
 function ratioLine(
   rounds: { bareResult: { rps: number }; run: { rps: number; non2xx: number } }[],
   target: number,
 ) {
   const ratios = rounds.map(({ bareResult, run }) => run.rps / bareResult.rps);
-  const value = median(ratios);
+  const value = quantile(
+    [...ratios].sort((a, b) => a - b),
+    0.5,
+  );
   const non2xx = rounds.reduce((sum, { run }) => sum + run.non2xx, 0);
   const pass = value >= target && non2xx === 0;
   return {

@@ -75,22 +75,22 @@ export function registerCompression(app: FastifyInstance) {
 
 /**
  * Sends a JSON body already serialised, as pieces (the home list: views on bytes shared by every
- * member). `gzipped`: together they are one gzip body, chosen by the caller from
- * `acceptedEncodings`. One piece goes as it is. Several go as a stream with their total
+ * member). `accepted` is the request's `acceptedEncodings`: when it holds gzip, the caller made
+ * the pieces one gzip body. One piece goes as it is. Several go as a stream with their total
  * `Content-Length`: copying them into one buffer per member cost more than the rest of the
  * request. A client taking brotli but not gzip (no browser today) gets them joined, for the
  * hook above to compress: it leaves streams alone.
  */
 export function sendJsonPieces(
-  request: FastifyRequest,
   reply: FastifyReply,
   pieces: Buffer[],
-  gzipped: boolean,
+  accepted: Set<Encoding>,
 ): FastifyReply {
+  const gzipped = accepted.has('gzip');
   reply.type('application/json; charset=utf-8');
   if (gzipped) reply.header('content-encoding', 'gzip');
   if (pieces.length === 1) return reply.send(pieces[0]);
-  if (!gzipped && acceptedEncodings(request.headers['accept-encoding']).has('br')) {
+  if (!gzipped && accepted.has('br')) {
     return reply.send(Buffer.concat(pieces));
   }
   appendVary(reply);

@@ -37,10 +37,11 @@ export const flightRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request, reply) => {
       // Gzip here, not in the compression hook: the list is compressed once per snapshot, and
       // its shared part serialised once per cache lifetime, not per request.
-      const gzip = acceptedEncodings(request.headers['accept-encoding']).has('gzip');
-      const pieces = await flights.homeListJson(currentUser(request), gzip ? 'gzip' : null);
+      const accepted = acceptedEncodings(request.headers['accept-encoding']);
+      const encoding = accepted.has('gzip') ? 'gzip' : null;
+      const pieces = await flights.homeListJson(currentUser(request), encoding);
       // Already JSON bytes, which Fastify sends as they are; the route's type only knows objects.
-      return sendJsonPieces(request, reply, pieces, gzip) as unknown as FlightListItem[];
+      return sendJsonPieces(reply, pieces, accepted) as unknown as FlightListItem[];
     },
   );
 
