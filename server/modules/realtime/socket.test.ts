@@ -313,8 +313,24 @@ describe('the WebSocket channel', () => {
     const lastToken = cookies[100]!.split('=')[1]!;
     await t.database.db.delete(sessions).where(eq(sessions.tokenHash, hashToken(lastToken)));
 
+    // Pings counted as they go out, and how many had gone out when the loop first got a turn.
+    let pinged = 0;
+    for (const conn of t.app.deps.realtime.hub.connections()) {
+      const ping = conn.socket.ping.bind(conn.socket);
+      conn.socket.ping = (...args: Parameters<typeof ping>) => {
+        pinged += 1;
+        ping(...args);
+      };
+    }
+    let pingedAtFirstTurn = -1;
+    setImmediate(() => {
+      pingedAtFirstTurn = pinged;
+    });
     await t.app.deps.realtime.runSweep();
 
+    // Every socket pinged, but not all in one turn: live messages wait for one batch at most.
+    expect(pinged).toBe(101);
+    expect(pingedAtFirstTurn).toBe(25);
     expect((await clients[100]!.waitClosed(1000))?.code).toBe(4401);
     expect(await clients[99]!.waitClosed(50)).toBeNull();
     // Everyone still connected was refreshed (the closed one went offline, as a close does).
