@@ -9,7 +9,11 @@
  *
  * For each target, in one process and one set of sockets:
  * 1. the target rate for SECONDS (default 30): RATE, else 1,000 msg/s on PostgreSQL and 500 on
- *    PGlite; target p99 <= 50 ms and 0 lost (issue 20 item 1);
+ *    PGlite; target p99 <= 50 ms and 0 lost (issue 20 item 1). It follows WARMUP_SECONDS
+ *    (default 5; 0 for none) at the same rate whose latencies are printed but not in the p99,
+ *    as load tests ramp up: a freshly started process runs its message path unoptimised at
+ *    first (V8 compiles hot code as it runs), which is not the steady state the target is
+ *    about. Nothing may be lost in the warm-up either;
  * 2. the ceiling: STEPS msg/s (default 250,500,1000,1500,2000,3000) for STEP_SECONDS each
  *    (default 5), the highest with p99 <= 100 ms and 0 lost, beside the bare relay's, as a ratio;
  * 3. overload: 3x that ceiling for STEP_SECONDS: every acknowledged message must arrive (0 lost
@@ -28,6 +32,7 @@ import WebSocket from 'ws';
 const CLIENTS = Number(process.env.CLIENTS ?? 2000);
 const RATE = process.env.RATE ? Number(process.env.RATE) : undefined;
 const SECONDS = Number(process.env.SECONDS ?? 30);
+const WARMUP_SECONDS = Number(process.env.WARMUP_SECONDS ?? 5);
 const STEP_SECONDS = Number(process.env.STEP_SECONDS ?? 5);
 const STEPS = (process.env.STEPS ?? '250,500,1000,1500,2000,3000').split(',').map(Number);
 const SKIP_TARGET = process.env.SKIP_TARGET === '1';
@@ -235,7 +240,14 @@ async function open(target: 'app' | 'relay', databaseUrl?: string) {
 const fmt = (p: Phase) =>
   `${String(p.rate).padStart(6)} msg/s: p50 ${p.p50.toFixed(1).padStart(7)} ms  p99 ${p.p99.toFixed(1).padStart(8)} ms  lost ${String(p.lost).padStart(5)}  acked-lost ${p.ackedLost}  refused ${p.refused}  peak RSS ${(p.peakRss / 2 ** 20).toFixed(0)} MiB`;
 
-type Report = { name: string; target?: Phase; goal?: number; ceiling: number; overload?: Phase };
+type Report = {
+  name: string;
+  warmup?: Phase;
+  target?: Phase;
+  goal?: number;
+  ceiling: number;
+  overload?: Phase;
+};
 
 /** Steps up until a step misses p99 <= 100 ms and 0 lost; the last one that made it. */
 async function ceilingOf(t: Awaited<ReturnType<typeof open>>, name: string) {
@@ -254,6 +266,10 @@ async function bench(name: string, target: 'app' | 'relay', goal?: number, url?:
   const report: Report = { name, ceiling: 0, goal };
   try {
     if (goal !== undefined && !SKIP_TARGET) {
+      if (WARMUP_SECONDS > 0) {
+        report.warmup = await t.phase(goal, WARMUP_SECONDS);
+        console.log(`${name} warm-up ${fmt(report.warmup)} (not in the target's p99)`);
+      }
       report.target = await t.phase(goal, SECONDS);
       console.log(`${name} target ${fmt(report.target)}`);
     }
@@ -280,17 +296,17 @@ if (process.env.BENCH_DATABASE_URL)
   );
 
 console.log(
-  `\nchat load: ${CLIENTS} clients; target phases ${SECONDS} s, steps ${STEP_SECONDS} s\n`,
+  `\nchat load: ${CLIENTS} clients; target phases ${SECONDS} s after a ${WARMUP_SECONDS} s warm-up, steps ${STEP_SECONDS} s\n`,
 );
 if (relay) console.log(`bare ws relay: ceiling ${relay.ceiling} msg/s`);
 let pass = true;
 for (const r of reports) {
   const parts = [r.name.padEnd(24)];
   if (r.target) {
-    const ok = r.target.p99 <= 50 && r.target.lost === 0;
+    const ok = r.target.p99 <= 50 && r.target.lost === 0 && (r.warmup?.lost ?? 0) === 0;
     pass &&= ok;
     parts.push(
-      `${r.goal} msg/s: p99 ${r.target.p99.toFixed(1)} ms, lost ${r.target.lost} ${ok ? 'PASS' : 'FAIL'}`,
+      `${r.goal} msg/s: p99 ${r.target.p99.toFixed(1)} ms, lost ${r.target.lost + (r.warmup?.lost ?? 0)}${r.warmup ? ` (warm-up p99 ${r.warmup.p99.toFixed(1)} ms)` : ''} ${ok ? 'PASS' : 'FAIL'}`,
     );
   }
   if (relay) {
