@@ -1,6 +1,13 @@
 import zlib from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { homeListCache, homeListGzipFor, homeListSlices } from '../modules/flights/home-cache';
+import {
+  HOME_CACHE_TTL_MS,
+  HomeListCache,
+  type HomeSnapshot,
+  homeListCache,
+  homeListGzipFor,
+  homeListSlices,
+} from '../modules/flights/home-cache';
 import { buildTestApp, type TestApp } from '../test/build-test-app';
 import { buildAdmin, buildCrew, buildFlight, joinFlight } from '../test/factories';
 import { injectAs } from '../test/inject-as';
@@ -105,16 +112,60 @@ describe('compression', () => {
       expect(zlib.gunzipSync(gz).equals(Buffer.concat(homeListSlices(snapshot, set)))).toBe(true);
       return gz;
     };
+    const variantCount = () => snapshot.gzip!.pieces.reduce((n, p) => n + p.variants.size, 0);
     const first = gzipOf(3001, [ids[2]!]);
-    const variants = snapshot.gzip!.variants.size;
+    const variants = variantCount();
     // Another member on the same flight: the same piece, not compressed again.
     expect(gzipOf(3002, [ids[2]!]).equals(first)).toBe(true);
-    expect(snapshot.gzip!.variants.size).toBe(variants);
+    expect(variantCount()).toBe(variants);
     // The same piece with another flight too, or the other flight alone: pieces of their own.
     gzipOf(3003, [ids[3]!, ids[2]!]);
     gzipOf(3004, [ids[3]!]);
     gzipOf(3005, [ids[2]!, ids[3]!]);
-    expect(snapshot.gzip!.variants.size).toBe(variants + 2);
+    expect(variantCount()).toBe(variants + 2);
+  });
+
+  it('takes over the pieces a rebuild or a patch left as they were, and compresses the changed one again', async () => {
+    const old = (homeListCache(t.app.deps) as unknown as { snapshot: HomeSnapshot }).snapshot;
+    const flights = old.flights;
+    const ids = flights.map((f) => f.id);
+    // A cache of its own, fed the same flights, so the test decides when it rebuilds.
+    const cache = new HomeListCache();
+    const build = async () => flights;
+    const first = await cache.get(old.window, 0, build);
+    const member = new Set([ids[2]!, ids[40]!]);
+    const firstGzip = homeListGzipFor(first, 1, member);
+    const firstPieces = first.gzip!.pieces;
+    // Past the TTL: rebuilt in the background with the same figures.
+    await cache.get(old.window, HOME_CACHE_TTL_MS, build);
+    await cache.settled();
+    const rebuilt = await cache.get(old.window, HOME_CACHE_TTL_MS, build);
+    expect(rebuilt).not.toBe(first);
+    expect(homeListGzipFor(rebuilt, 1, member).equals(firstGzip)).toBe(true);
+    rebuilt.gzip!.pieces.forEach((piece, k) => {
+      expect(piece.gzip).toBe(firstPieces[k]!.gzip);
+      expect(piece.variants).toBe(firstPieces[k]!.variants);
+    });
+    // One flight's count changes (a join): its piece is compressed again, the others are kept.
+    const changed = flights[40]!;
+    await cache.flightChanged(changed.id, async () => ({
+      ...changed,
+      crewCount: changed.crewCount + 1,
+    }));
+    const patched = await cache.get(old.window, HOME_CACHE_TTL_MS, build);
+    const gz = homeListGzipFor(patched, 1, member);
+    expect(zlib.gunzipSync(gz).equals(Buffer.concat(homeListSlices(patched, member)))).toBe(true);
+    const k = patched.gzip!.pieceOf.get(changed.id)!;
+    patched.gzip!.pieces.forEach((piece, i) => {
+      if (i === k) expect(piece.gzip).not.toBe(firstPieces[i]!.gzip);
+      else expect(piece.gzip).toBe(firstPieces[i]!.gzip);
+    });
+    // The member's patched copy of the changed piece is their own count, not the old one.
+    expect(JSON.parse(zlib.gunzipSync(gz).toString())[40]).toMatchObject({
+      id: changed.id,
+      crewCount: changed.crewCount + 1,
+      isJoined: true,
+    });
   });
 
   it('compresses other answers over 1 KiB, never tiny ones nor a 204', async () => {

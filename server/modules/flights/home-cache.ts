@@ -47,6 +47,11 @@ export type HomeSnapshot = {
   gzipped: Map<number, { joined: ReadonlySet<number>; gzip: Buffer }>;
   /** The body gzipped in pieces, made at the first gzip request (see homeListGzipFor). */
   gzip: GzipPieces | null;
+  /**
+   * The pieces of the snapshot this one replaced, until this one's are made: a piece whose
+   * bytes did not change is taken over with its compressed member variants, not compressed again.
+   */
+  previousGzip: GzipPieces | null;
 };
 
 /**
@@ -61,20 +66,26 @@ const GZIP_ITEMS_PER_PIECE = 32;
  */
 type GzipPieces = {
   bounds: number[];
-  pieces: Buffer[];
-  crcs: number[];
-  shifts: Crc32Shift[];
+  pieces: GzipPiece[];
   pieceOf: Map<number, number>;
+};
+type GzipPiece = {
+  /** The piece's bytes in the body (matched against the next snapshot's). */
+  bytes: Buffer;
+  gzip: Buffer;
+  crc: number;
+  shift: Crc32Shift;
   /**
-   * Pieces already patched and compressed again, by piece and the member's offsets in it. Most
-   * members are on one flight of a piece, and a flight's crew share that piece's patched copy:
-   * with 2,000 members each compressing their own pieces, the gzipped list ran at 0.21x a bare
-   * server; a piece is compressed once per snapshot for all of them instead.
+   * The piece patched for members and compressed again, by the members' offsets in the piece.
+   * Most members are on one flight of a piece, and a flight's crew share that piece's patched
+   * copy: with 2,000 members each compressing their own pieces, the gzipped list ran at 0.21x a
+   * bare server; a piece is compressed once for all of them instead, and again only when its
+   * bytes change (a count in it), not every time the list is rebuilt.
    */
   variants: Map<string, { gzip: Buffer; crc: number }>;
 };
-/** A bound on `variants` (a piece is ~0.6 KB compressed): beyond it they start over. */
-const GZIP_VARIANTS_MAX = 4096;
+/** A bound on a piece's variants (each ~0.6 KB compressed): beyond it they start over. */
+const GZIP_VARIANTS_PER_PIECE = 256;
 
 const sortKey = (f: Flight) => departureInstant(f).getTime();
 
@@ -94,7 +105,13 @@ function toItem(flight: Flight): Item {
   return { flight, json, bytes: Buffer.byteLength(json) };
 }
 
-function toSnapshot(key: string, window: HomeWindow, builtAt: number, items: Item[]): HomeSnapshot {
+function toSnapshot(
+  key: string,
+  window: HomeWindow,
+  builtAt: number,
+  items: Item[],
+  previous: HomeSnapshot | null,
+): HomeSnapshot {
   const offsets = new Map<number, number>();
   let at = 1; // after '['
   for (const { flight, bytes } of items) {
@@ -112,6 +129,7 @@ function toSnapshot(key: string, window: HomeWindow, builtAt: number, items: Ite
     offsets,
     gzipped: new Map(),
     gzip: null,
+    previousGzip: previous ? (previous.gzip ?? previous.previousGzip) : null,
   };
 }
 
@@ -127,17 +145,26 @@ function gzipPiecesOf(snapshot: HomeSnapshot): GzipPieces {
     if ((i + 1) % GZIP_ITEMS_PER_PIECE === 0 && i + 1 < snapshot.items.length) bounds.push(at);
   });
   bounds.push(snapshot.body.length);
-  const slices = bounds
-    .slice(0, -1)
-    .map((start, k) => snapshot.body.subarray(start, bounds[k + 1]));
-  snapshot.gzip = {
-    bounds,
-    pieces: slices.map(gzipPiece),
-    crcs: slices.map((slice) => zlib.crc32(slice)),
-    shifts: slices.map((slice) => crc32Shift(slice.length)),
-    pieceOf,
-    variants: new Map(),
-  };
+  // The last snapshot's pieces by CRC: a rebuild or a patch mostly leaves pieces as they were.
+  const earlier = new Map<number, GzipPiece[]>();
+  for (const piece of snapshot.previousGzip?.pieces ?? []) {
+    earlier.set(piece.crc, [...(earlier.get(piece.crc) ?? []), piece]);
+  }
+  const pieces = bounds.slice(0, -1).map((start, k): GzipPiece => {
+    const bytes = snapshot.body.subarray(start, bounds[k + 1]);
+    const crc = zlib.crc32(bytes);
+    const same = earlier.get(crc)?.find((piece) => piece.bytes.equals(bytes));
+    if (same) return { ...same, bytes };
+    return {
+      bytes,
+      gzip: gzipPiece(bytes),
+      crc,
+      shift: crc32Shift(bytes.length),
+      variants: new Map(),
+    };
+  });
+  snapshot.gzip = { bounds, pieces, pieceOf };
+  snapshot.previousGzip = null;
   return snapshot.gzip;
 }
 
@@ -153,31 +180,33 @@ export function homeListGzipFor(
 ): Buffer {
   const known = snapshot.gzipped.get(userId);
   if (known && known.joined === joined) return known.gzip;
-  const { bounds, pieces, crcs, shifts, pieceOf, variants } = gzipPiecesOf(snapshot);
-  const own = [...pieces];
-  const ownCrcs = [...crcs];
+  const { bounds, pieces, pieceOf } = gzipPiecesOf(snapshot);
+  const own = pieces.map((piece) => piece.gzip);
+  const ownCrcs = pieces.map((piece) => piece.crc);
+  // Per piece, the member's `false` offsets in it.
   const touched = new Map<number, number[]>();
   for (const id of joined) {
     const k = pieceOf.get(id);
     const offset = snapshot.offsets.get(id);
     if (k === undefined || offset === undefined) continue;
-    touched.set(k, [...(touched.get(k) ?? []), offset]);
+    touched.set(k, [...(touched.get(k) ?? []), offset - bounds[k]!]);
   }
   for (const [k, offsets] of touched) {
-    const key = `${k}:${offsets.sort((a, b) => a - b).join(',')}`;
+    const { bytes, variants } = pieces[k]!;
+    const key = offsets.sort((a, b) => a - b).join(',');
     let variant = variants.get(key);
     if (!variant) {
-      const piece = Buffer.from(snapshot.body.subarray(bounds[k], bounds[k + 1]));
-      for (const offset of offsets) TRUE.copy(piece, offset - bounds[k]!);
-      variant = { gzip: gzipPiece(piece), crc: zlib.crc32(piece) };
-      if (variants.size >= GZIP_VARIANTS_MAX) variants.clear();
+      const patched = Buffer.from(bytes);
+      for (const offset of offsets) TRUE.copy(patched, offset);
+      variant = { gzip: gzipPiece(patched), crc: zlib.crc32(patched) };
+      if (variants.size >= GZIP_VARIANTS_PER_PIECE) variants.clear();
       variants.set(key, variant);
     }
     own[k] = variant.gzip;
     ownCrcs[k] = variant.crc;
   }
   let crc = ownCrcs[0]!;
-  for (let k = 1; k < own.length; k++) crc = crc32Append(crc, shifts[k]!, ownCrcs[k]!);
+  for (let k = 1; k < own.length; k++) crc = crc32Append(crc, pieces[k]!.shift, ownCrcs[k]!);
   const gzip = gzipFromPieces(own, crc, snapshot.body.length);
   if (snapshot.gzipped.size >= GZIPPED_MAX_USERS) snapshot.gzipped.clear();
   snapshot.gzipped.set(userId, { joined, gzip });
@@ -280,7 +309,7 @@ export class HomeListCache {
     }
     const version = this.version;
     const promise = build().then((flights) => {
-      const snapshot = toSnapshot(key, window, nowMs, flights.map(toItem));
+      const snapshot = toSnapshot(key, window, nowMs, flights.map(toItem), this.snapshot);
       // A write during the build may have changed the list: serve it once, do not keep it.
       if (this.version === version) this.snapshot = snapshot;
       return snapshot;
@@ -322,7 +351,7 @@ export class HomeListCache {
       const items = inWindow
         ? [...others, toItem(flight!)].sort((a, b) => compareListOrder(a.flight, b.flight))
         : others;
-      this.snapshot = toSnapshot(base.key, base.window, base.builtAt, items);
+      this.snapshot = toSnapshot(base.key, base.window, base.builtAt, items, base);
     } finally {
       if (this.patchSeq.get(flightId) === seq) this.patchSeq.delete(flightId);
     }
