@@ -6,6 +6,7 @@ import {
   type HomeSnapshot,
   homeListCache,
   homeListGzipFor,
+  homeListPlainFor,
   homeListSlices,
 } from '../modules/flights/home-cache';
 import { buildTestApp, type TestApp } from '../test/build-test-app';
@@ -98,6 +99,28 @@ describe('compression', () => {
     // A member on none of them is sent the shared bytes themselves.
     expect(homeListSlices(snapshot, new Set())).toEqual([snapshot.body]);
     expect(snapshot.body.equals(shared)).toBe(true);
+  });
+
+  it('sends a member their list as views at their first read of a snapshot, and one copy from the second', () => {
+    const snapshot = (homeListCache(t.app.deps) as unknown as { snapshot: HomeSnapshot }).snapshot;
+    const ids = snapshot.items.map((i) => i.flight.id);
+    const joined = new Set([ids[4]!, ids[60]!]);
+    const expected = Buffer.concat(homeListSlices(snapshot, joined));
+    const first = homeListPlainFor(snapshot, 4001, joined);
+    expect(first.length).toBeGreaterThan(1);
+    expect(Buffer.concat(first).equals(expected)).toBe(true);
+    const second = homeListPlainFor(snapshot, 4001, joined);
+    expect(second).toHaveLength(1);
+    expect(second[0]!.equals(expected)).toBe(true);
+    // The same copy again, not another one.
+    expect(homeListPlainFor(snapshot, 4001, joined)[0]).toBe(second[0]);
+    // Their flights changed (a new joined set): views again, with the new isJoined.
+    const now = new Set([ids[4]!]);
+    const changed = homeListPlainFor(snapshot, 4001, now);
+    expect(changed.length).toBeGreaterThan(1);
+    expect(Buffer.concat(changed).equals(Buffer.concat(homeListSlices(snapshot, now)))).toBe(true);
+    // Another member with the same flights has their own first read.
+    expect(homeListPlainFor(snapshot, 4002, joined).length).toBeGreaterThan(1);
   });
 
   it("compresses a patched piece once for every member with the same flights in it, and never gives one member another's", () => {

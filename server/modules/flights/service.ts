@@ -40,7 +40,7 @@ import { FLIGHT_NOT_FOUND, joinInTransaction, joinRefusal } from '../crew/servic
 import { isOnlineSql } from '../users/online';
 import { addFlightsBatch } from './batch';
 import { defaultCrewRole, findOrCreateFlight, lockFlightKeys } from './flight-store';
-import { homeListCache, homeListGzipFor, homeListSlices } from './home-cache';
+import { homeListCache, homeListGzipFor, homeListPlainFor } from './home-cache';
 import { homeListWrites } from './home-list-writes';
 import {
   type FlightAggregateRow,
@@ -145,8 +145,8 @@ export function createFlightService(deps: AppDeps) {
   return {
     /**
      * GET /api/flights: the cached shared list with the viewer's isJoined, as JSON bytes to send
-     * in order (views on the shared list, see homeListSlices). `gzip`: one buffer, the body
-     * gzipped (from pieces compressed once per list snapshot).
+     * in order (views on the shared list, or one copy for a repeated read: homeListPlainFor).
+     * `gzip`: one buffer, the body gzipped (from pieces compressed once per list snapshot).
      */
     async homeListJson(viewer: UserRow, encoding: 'gzip' | null = null): Promise<Buffer[]> {
       const at = now();
@@ -176,7 +176,7 @@ export function createFlightService(deps: AppDeps) {
       }
       return encoding === 'gzip'
         ? [homeListGzipFor(snapshot, viewer.id, joined)]
-        : homeListSlices(snapshot, joined);
+        : homeListPlainFor(snapshot, viewer.id, joined);
     },
 
     /** POST /api/flights/search. */
