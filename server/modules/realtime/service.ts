@@ -49,6 +49,16 @@ function* batches<T>(items: T[]): Generator<T[]> {
 
 const yieldToIo = () => new Promise((resolve) => setImmediate(resolve));
 
+/** The `clientId` a raw frame carries, if any: a refusal names the request it refuses. */
+function clientIdIn(raw: string): { clientId?: string } {
+  try {
+    const clientId = (JSON.parse(raw) as { clientId?: unknown } | null)?.clientId;
+    return typeof clientId === 'string' ? { clientId } : {};
+  } catch {
+    return {};
+  }
+}
+
 /** What the socket can ask for: the same service functions and rules as the HTTP routes. */
 type Viewer = { id: number; isAdmin: boolean; isDemoUser: boolean };
 
@@ -313,18 +323,18 @@ export function createRealtime(deps: {
 
   async function handleFrame(conn: Connection, raw: string) {
     if (!deps.throttle.take(conn.userId).ok) {
-      reply(conn, { type: 'error', message: TOO_MANY_MESSAGES });
+      // With the request's clientId: the sender's pending message fails now, not at its timeout.
+      reply(conn, { type: 'error', message: TOO_MANY_MESSAGES, ...clientIdIn(raw) });
       return;
     }
     let parsed: ClientFrame;
     try {
       const result = clientFrame.safeParse(JSON.parse(raw));
       if (!result.success) {
-        const clientId = (JSON.parse(raw) as { clientId?: unknown }).clientId;
         reply(conn, {
           type: 'error',
           message: result.error.issues[0]?.message ?? 'Invalid frame',
-          ...(typeof clientId === 'string' ? { clientId } : {}),
+          ...clientIdIn(raw),
         });
         return;
       }

@@ -196,6 +196,10 @@ describe('the WebSocket channel', () => {
     const refusals = client.frames.filter(isRefusal).length;
     expect(pongs).toBe(20);
     expect(refusals).toBe(10);
+    // A refused request names its clientId, so the sender's pending message fails at once.
+    client.send({ type: 'new_message', waveId: 1, content: 'hi', clientId: 'c-31' });
+    expect(await client.received(31, (f) => isPong(f) || isRefusal(f))).toBe(true);
+    expect(client.frames.filter(isRefusal).at(-1)).toMatchObject({ clientId: 'c-31' });
     client.ws.close();
   });
 
