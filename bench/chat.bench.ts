@@ -296,7 +296,7 @@ if (process.env.BENCH_DATABASE_URL)
   );
 
 console.log(
-  `\nchat load: ${CLIENTS} clients; target phases ${SECONDS} s after a ${WARMUP_SECONDS} s warm-up, steps ${STEP_SECONDS} s\n`,
+  `\nchat load: ${CLIENTS} clients; target phases ${SECONDS} s${WARMUP_SECONDS > 0 ? ` after a ${WARMUP_SECONDS} s warm-up` : ' (cold: no warm-up)'}, steps ${STEP_SECONDS} s\n`,
 );
 if (relay) console.log(`bare ws relay: ceiling ${relay.ceiling} msg/s`);
 let pass = true;

@@ -10,8 +10,10 @@ import { waveSchema, waveStatusSchema, waveStatusUpdateRequestSchema } from './w
  * here: the compiler then points at every sender and handler that must change.
  */
 
+/** The longest request frame tag the server accepts. */
+export const CLIENT_ID_MAX = 100;
 /** A request frame's own tag, echoed on its `message_ack` or `error`. */
-const clientIdSchema = z.string().max(100);
+const clientIdSchema = z.string().max(CLIENT_ID_MAX);
 
 /** Frames get the same input rules as HTTP bodies: ids from the one id schema, message text as POST /api/messages. */
 export const clientFrameSchema = z.discriminatedUnion('type', [

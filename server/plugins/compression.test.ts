@@ -13,6 +13,8 @@ import { buildTestApp, type TestApp } from '../test/build-test-app';
 import { buildAdmin, buildCrew, buildFlight, joinFlight } from '../test/factories';
 import { injectAs } from '../test/inject-as';
 
+type FlightItem = { id: number; crewCount: number; isJoined: boolean };
+
 describe('compression', () => {
   let t: TestApp;
   let as: Awaited<ReturnType<typeof injectAs>>;
@@ -169,26 +171,36 @@ describe('compression', () => {
       expect(piece.gzip).toBe(firstPieces[k]!.gzip);
       expect(piece.variants).toBe(firstPieces[k]!.variants);
     });
-    // One flight's count changes (a join): its piece is compressed again, the others are kept.
-    const changed = flights[40]!;
+    // A flight in the first piece gets longer (a count of four digits): that piece is compressed
+    // again; the later pieces move in the body but keep their bytes, so they are taken over
+    // with their members' variants (keyed within the piece), used as they are.
+    const changed = flights[2]!;
+    const variantsOf40 = firstPieces[first.gzip!.pieceOf.get(ids[40]!)!]!.variants;
+    const variantCount = variantsOf40.size;
     await cache.flightChanged(changed.id, async () => ({
       ...changed,
-      crewCount: changed.crewCount + 1,
+      crewCount: changed.crewCount + 1000,
     }));
     const patched = await cache.get(old.window, HOME_CACHE_TTL_MS, build);
     const gz = homeListGzipFor(patched, 1, member);
     expect(zlib.gunzipSync(gz).equals(Buffer.concat(homeListSlices(patched, member)))).toBe(true);
     const k = patched.gzip!.pieceOf.get(changed.id)!;
+    expect(k).toBe(0);
+    expect(patched.gzip!.bounds[1]).toBeGreaterThan(first.gzip!.bounds[1]!);
     patched.gzip!.pieces.forEach((piece, i) => {
       if (i === k) expect(piece.gzip).not.toBe(firstPieces[i]!.gzip);
       else expect(piece.gzip).toBe(firstPieces[i]!.gzip);
     });
-    // The member's patched copy of the changed piece is their own count, not the old one.
-    expect(JSON.parse(zlib.gunzipSync(gz).toString())[40]).toMatchObject({
+    expect(patched.gzip!.pieces[patched.gzip!.pieceOf.get(ids[40]!)!]!.variants).toBe(variantsOf40);
+    expect(variantsOf40.size).toBe(variantCount);
+    // The member's list has the new count and both of their flights joined.
+    const items = JSON.parse(zlib.gunzipSync(gz).toString()) as FlightItem[];
+    expect(items[2]).toMatchObject({
       id: changed.id,
-      crewCount: changed.crewCount + 1,
+      crewCount: changed.crewCount + 1000,
       isJoined: true,
     });
+    expect(items.filter((f) => f.isJoined).map((f) => f.id)).toEqual([ids[2], ids[40]]);
   });
 
   it('compresses other answers over 1 KiB, never tiny ones nor a 204', async () => {

@@ -56,8 +56,10 @@ export type HomeSnapshot = {
   /** The body gzipped in pieces, made at the first gzip request (see homeListGzipFor). */
   gzip: GzipPieces | null;
   /**
-   * The pieces of the snapshot this one replaced, until this one's are made: a piece whose
-   * bytes did not change is taken over with its compressed member variants, not compressed again.
+   * The last pieces made from an earlier snapshot (the one this replaced, or an older one when
+   * that one never made its own), until this one's are made: a piece whose bytes did not change
+   * is taken over with its compressed member variants, not compressed again. Holds at most one
+   * earlier body and its variants.
    */
   previousGzip: GzipPieces | null;
 };
@@ -92,7 +94,11 @@ type GzipPiece = {
    */
   variants: Map<string, { gzip: Buffer; crc: number }>;
 };
-/** A bound on a piece's variants (each ~0.6 KB compressed): beyond it they start over. */
+/**
+ * A bound on a piece's variants (each ~0.6 KB compressed): beyond it they start over. Variants
+ * outlive rebuilds with their piece, so the bound is per piece: 256 x 0.6 KB x 25 pieces, about
+ * 4 MB for today's 775-flight list, growing with the list.
+ */
 const GZIP_VARIANTS_PER_PIECE = 256;
 
 const sortKey = (f: Flight) => departureInstant(f).getTime();
@@ -142,7 +148,10 @@ function toSnapshot(
   };
 }
 
-/** The snapshot's shared body gzipped in pieces: once per snapshot, not per request. */
+/**
+ * The snapshot's shared body gzipped in pieces: per snapshot, not per request, compressing only
+ * the pieces whose bytes differ from the last snapshot's.
+ */
 function gzipPiecesOf(snapshot: HomeSnapshot): GzipPieces {
   if (snapshot.gzip) return snapshot.gzip;
   const bounds = [0];

@@ -146,7 +146,7 @@ export function createFlightService(deps: AppDeps) {
     /**
      * GET /api/flights: the cached shared list with the viewer's isJoined, as JSON bytes to send
      * in order (views on the shared list, or one copy for a repeated read: homeListPlainFor).
-     * `gzip`: one buffer, the body gzipped (from pieces compressed once per list snapshot).
+     * `gzip`: one buffer, the body gzipped (from pieces compressed again only when they change).
      */
     async homeListJson(viewer: UserRow, encoding: 'gzip' | null = null): Promise<Buffer[]> {
       const at = now();

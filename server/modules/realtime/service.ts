@@ -4,12 +4,14 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { WebSocket } from 'ws';
 import {
   assertNever,
+  CLIENT_ID_MAX,
   type ClientFrame,
   type ClientRequestFrame,
   clientFrameSchema,
   isMessageClientId,
   type LiveMessage,
   MAX_SOCKETS_PER_MEMBER,
+  MESSAGE_MAX,
   type Message,
   type PushPayload,
   type ServerFrame,
@@ -57,6 +59,18 @@ function clientIdIn(raw: string): { clientId?: string } {
   } catch {
     return {};
   }
+}
+
+/**
+ * A throttled frame's clientId, read only from a frame no larger than a real request (a message
+ * of MESSAGE_MAX characters) and only if it is a real request id: refusing a flood must stay
+ * cheaper than serving it, and a refusal must not echo back more than a few bytes.
+ */
+const THROTTLED_FRAME_READ_MAX = 2 * MESSAGE_MAX + 512;
+function throttledClientId(raw: string): { clientId?: string } {
+  if (raw.length > THROTTLED_FRAME_READ_MAX) return {};
+  const found = clientIdIn(raw);
+  return found.clientId && found.clientId.length <= CLIENT_ID_MAX ? found : {};
 }
 
 /** What the socket can ask for: the same service functions and rules as the HTTP routes. */
@@ -324,7 +338,7 @@ export function createRealtime(deps: {
   async function handleFrame(conn: Connection, raw: string) {
     if (!deps.throttle.take(conn.userId).ok) {
       // With the request's clientId: the sender's pending message fails now, not at its timeout.
-      reply(conn, { type: 'error', message: TOO_MANY_MESSAGES, ...clientIdIn(raw) });
+      reply(conn, { type: 'error', message: TOO_MANY_MESSAGES, ...throttledClientId(raw) });
       return;
     }
     let parsed: ClientFrame;

@@ -200,6 +200,10 @@ describe('the WebSocket channel', () => {
     client.send({ type: 'new_message', waveId: 1, content: 'hi', clientId: 'c-31' });
     expect(await client.received(31, (f) => isPong(f) || isRefusal(f))).toBe(true);
     expect(client.frames.filter(isRefusal).at(-1)).toMatchObject({ clientId: 'c-31' });
+    // Not a real request id (over 100 characters): refused without echoing it.
+    client.send({ type: 'new_message', waveId: 1, content: 'hi', clientId: 'x'.repeat(101) });
+    expect(await client.received(32, (f) => isPong(f) || isRefusal(f))).toBe(true);
+    expect(client.frames.filter(isRefusal).at(-1)).not.toHaveProperty('clientId');
     client.ws.close();
   });
 
