@@ -24,13 +24,11 @@ import { testConfig } from '../server/config';
 import { type Database, openDatabase } from '../server/db/client';
 import { sessionCookieName } from '../server/plugins/access';
 import { seedMembers } from './admin-members-setup';
+import { quantile } from './load/stats';
 
 const MEMBERS = Number(process.env.BENCH_MEMBERS ?? 50_000);
 const SAMPLES = Number(process.env.BENCH_SAMPLES ?? 200);
 const P95_TARGET_MS = 50;
-
-const quantile = (sorted: number[], q: number) =>
-  sorted[Math.min(sorted.length - 1, Math.floor(q * sorted.length))] ?? 0;
 
 async function timeQueries(label: string, database: Database) {
   await database.migrate();

@@ -28,6 +28,7 @@ import { randomUUID } from 'node:crypto';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import WebSocket from 'ws';
+import { quantile } from './load/stats';
 
 const CLIENTS = Number(process.env.CLIENTS ?? 2000);
 const RATE = process.env.RATE ? Number(process.env.RATE) : undefined;
@@ -77,9 +78,6 @@ const ask = (child: ChildProcess): Promise<Memory> =>
     child.once('message', (msg) => resolve((msg as { memory: Memory }).memory));
     child.send({ type: 'memory' });
   });
-
-const quantile = (sorted: number[], q: number) =>
-  sorted[Math.min(sorted.length - 1, Math.floor(q * sorted.length))] ?? 0;
 
 type Phase = {
   rate: number;

@@ -38,6 +38,7 @@ import { type Database, openDatabase } from '../server/db/client';
 import { homeListCache } from '../server/modules/flights/home-cache';
 import { sessionCookieName } from '../server/plugins/access';
 import { benchDay, CREW_PER_FLIGHT, flightTargets, seedFlights } from './flights-setup';
+import { quantile } from './load/stats';
 
 const SIZES = (process.env.BENCH_SIZES ?? '2000,20000').split(',').map(Number);
 const SAMPLES = Number(process.env.BENCH_SAMPLES ?? 200);
@@ -52,9 +53,6 @@ const LIST_BYTES_TARGET = 40 * 1024;
 
 type Stat = { p50: number; p95: number };
 type Results = Map<string, Stat>;
-
-const quantile = (sorted: number[], q: number) =>
-  sorted[Math.min(sorted.length - 1, Math.floor(q * sorted.length))] ?? 0;
 
 async function openScratch(kind: 'pglite' | 'postgres', label: string) {
   if (kind === 'pglite') return { database: await openDatabase({ kind: 'pglite' }), drop: null };

@@ -6,6 +6,10 @@ export type Summary = { count: number; errorRate: number; mean: number; p99: num
 /** Mattermost's load-test thresholds: 5xx below 0.025%, mean below 100 ms, p99 below 1 s. */
 export const THRESHOLDS = { errorRate: 0.00025, meanMs: 100, p99Ms: 1000 } as const;
 
+/** The q-quantile of ascending samples (the sample at floor(q * n)); 0 for none. */
+export const quantile = (sorted: number[], q: number) =>
+  sorted[Math.min(sorted.length - 1, Math.floor(q * sorted.length))] ?? 0;
+
 export function summarize(samples: Sample[]): Summary {
   if (samples.length === 0) return { count: 0, errorRate: 0, mean: 0, p99: 0 };
   const ms = samples.map((s) => s.ms).sort((a, b) => a - b);

@@ -52,10 +52,14 @@ function* batches<T>(items: T[]): Generator<T[]> {
 const yieldToIo = () => new Promise((resolve) => setImmediate(resolve));
 
 /** The `clientId` a raw frame carries, if any: a refusal names the request it refuses. */
+function clientIdOf(value: unknown): { clientId?: string } {
+  const clientId = (value as { clientId?: unknown } | null)?.clientId;
+  return typeof clientId === 'string' ? { clientId } : {};
+}
+
 function clientIdIn(raw: string): { clientId?: string } {
   try {
-    const clientId = (JSON.parse(raw) as { clientId?: unknown } | null)?.clientId;
-    return typeof clientId === 'string' ? { clientId } : {};
+    return clientIdOf(JSON.parse(raw));
   } catch {
     return {};
   }
@@ -341,22 +345,24 @@ export function createRealtime(deps: {
       reply(conn, { type: 'error', message: TOO_MANY_MESSAGES, ...throttledClientId(raw) });
       return;
     }
-    let parsed: ClientFrame;
+    let json: unknown;
+    let result: ReturnType<typeof clientFrame.safeParse>;
     try {
-      const result = clientFrame.safeParse(JSON.parse(raw));
-      if (!result.success) {
-        reply(conn, {
-          type: 'error',
-          message: result.error.issues[0]?.message ?? 'Invalid frame',
-          ...clientIdIn(raw),
-        });
-        return;
-      }
-      parsed = result.data;
+      json = JSON.parse(raw);
+      result = clientFrame.safeParse(json);
     } catch {
       reply(conn, { type: 'error', message: 'Invalid frame' });
       return;
     }
+    if (!result.success) {
+      reply(conn, {
+        type: 'error',
+        message: result.error.issues[0]?.message ?? 'Invalid frame',
+        ...clientIdOf(json),
+      });
+      return;
+    }
+    const parsed: ClientFrame = result.data;
     switch (parsed.type) {
       case 'ping':
         return reply(conn, { type: 'pong' });
