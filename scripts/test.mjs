@@ -5,12 +5,15 @@ import { spawnSync } from 'node:child_process';
 import { existsSync, mkdirSync, readFileSync, rmSync } from 'node:fs';
 import { findChromium } from './find-chromium.mjs';
 import { createScratchDatabase } from './scratch-database.mjs';
+import { playwrightFailures, vitestFailures } from './test-failures.mjs';
 
 const out = '.test-output';
 rmSync(out, { recursive: true, force: true });
 mkdirSync(out, { recursive: true });
 let passed = 0;
 let failed = 0;
+/** What failed, repeated beside the total: CI often keeps only the tail of a long run's output. */
+const failures = [];
 
 function run(label, cmd, args, env = {}) {
   console.log(`\n=== ${label} ===`);
@@ -20,7 +23,10 @@ function run(label, cmd, args, env = {}) {
 
 function step(label, cmd, args) {
   if (run(label, cmd, args)) passed += 1;
-  else failed += 1;
+  else {
+    failed += 1;
+    failures.push(label);
+  }
 }
 
 function vitest(label, args, jsonFile, env) {
@@ -39,13 +45,17 @@ function vitest(label, args, jsonFile, env) {
   );
   if (!existsSync(jsonFile)) {
     failed += 1;
+    failures.push(`${label}: no report`);
     return;
   }
   const report = JSON.parse(readFileSync(jsonFile, 'utf8'));
   passed += report.numPassedTests;
   failed += report.numFailedTests;
+  const named = vitestFailures(report, label);
+  failures.push(...named);
   // A suite that fails to load has no failed tests but is still a failure.
   if (!ok && report.numFailedTests === 0) failed += 1;
+  if (!ok && named.length === 0) failures.push(`${label}: exited without a failed test`);
 }
 
 step('type-check', 'npx', ['tsc', '--noEmit', '-p', '.']);
@@ -62,6 +72,7 @@ if (!chromium) {
   if (process.env.CI === 'true') {
     console.log('\ne2e: FAILED (no Chromium found; apt-get install chromium)');
     failed += 1;
+    failures.push('e2e: no Chromium');
   } else {
     console.log('\ne2e: SKIPPED (no Chromium found; apt-get install chromium)');
   }
@@ -107,7 +118,10 @@ if (chromium) {
     )
   )
     passed += 1;
-  else failed += 1;
+  else {
+    failed += 1;
+    failures.push('quality gates');
+  }
 }
 
 function playwright(label, jsonFile, args, env) {
@@ -121,10 +135,14 @@ function playwright(label, jsonFile, args, env) {
     passed += stats.expected + stats.flaky;
     failed += stats.unexpected;
     if (!ok && stats.unexpected === 0) failed += 1;
+    failures.push(...playwrightFailures(JSON.parse(readFileSync(jsonFile, 'utf8')), label));
+    if (!ok && stats.unexpected === 0) failures.push(`${label}: exited without a failed test`);
   } else {
     failed += 1;
+    failures.push(`${label}: no report`);
   }
 }
 
+if (failures.length > 0) console.log(`\nFailed:\n${failures.map((f) => `  ${f}`).join('\n')}`);
 console.log(`\n${passed} passed, ${failed} failed`);
 process.exit(failed > 0 ? 1 : 0);

@@ -6,6 +6,13 @@ import { sessionCookieName } from '../plugins/access';
 export type Frame = { type: string; [key: string]: unknown };
 
 /** A real socket on a real port, as a browser would open it. */
+/**
+ * How long a wait for a frame or a close may take before it counts as never. Each wait ends at
+ * its event; this cap only decides failure, so it is sized for a busy 2-core CI box (a test
+ * that expects nothing passes its own short window instead).
+ */
+const WAIT_MS = 10_000;
+
 export class SocketClient {
   frames: Frame[] = [];
   /** Every frame in arrival order, kept when `next` takes one off `frames`. */
@@ -49,7 +56,7 @@ export class SocketClient {
     this.ws.send(JSON.stringify(frame));
   }
   /** The first frame of this type, taken off the list (waits for it). */
-  async next(type: string, timeoutMs = 3000): Promise<Frame> {
+  async next(type: string, timeoutMs = WAIT_MS): Promise<Frame> {
     const frame = await this.until(() => {
       const i = this.frames.findIndex((f) => f.type === type);
       return i >= 0 ? this.frames.splice(i, 1)[0] : undefined;
@@ -61,12 +68,12 @@ export class SocketClient {
    * Waits until `count` frames matching `match` have arrived (they stay on the list); false
    * after `timeoutMs`.
    */
-  async received(count: number, match: (frame: Frame) => boolean, timeoutMs = 3000) {
+  async received(count: number, match: (frame: Frame) => boolean, timeoutMs = WAIT_MS) {
     const enough = () => (this.frames.filter(match).length >= count ? true : undefined);
     return (await this.until(enough, timeoutMs)) ?? false;
   }
   /** How the socket closed, or null if it is still open after `timeoutMs`. */
-  async waitClosed(timeoutMs = 2000) {
+  async waitClosed(timeoutMs = WAIT_MS) {
     return (await this.until(() => this.closed ?? undefined, timeoutMs)) ?? null;
   }
   close() {

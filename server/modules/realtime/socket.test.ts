@@ -254,25 +254,24 @@ describe('the WebSocket channel', () => {
     expect((await client.waitClosed())?.code).toBe(1009);
   });
 
-  it('logout closes that session’s sockets within a second; other sessions stay', async () => {
+  it('logout closes that session’s sockets at once, not at a sweep; other sessions stay', async () => {
     const user = await buildCrew(t.database.db);
     const cookie = await cookieFor(user);
     const doomed = await open({ cookie });
     const other = await open({ cookie: await cookieFor(user) });
-    const started = Date.now();
     const res = await t.app.inject({
       method: 'POST',
       url: '/api/auth/logout',
       headers: { cookie },
     });
     expect(res.statusCode).toBe(200);
-    const closed = await doomed.waitClosed(1000);
-    expect(closed?.code).toBe(4401);
-    expect(closed!.at - started).toBeLessThan(1000);
+    // The test app runs no sweep (startJobs is off), so a close can only come from the logout
+    // itself: no wall-clock bound needed, which a busy CI box would turn into a guess.
+    expect((await doomed.waitClosed())?.code).toBe(4401);
     expect(other.closed).toBeNull();
     // Revoking every session (deletion, sign out everywhere) closes the rest.
     await t.app.deps.sessions.revokeAllForUser(user.id);
-    expect((await other.waitClosed(1000))?.code).toBe(4401);
+    expect((await other.waitClosed())?.code).toBe(4401);
     // And the old cookie cannot reconnect.
     await expect(open({ cookie })).rejects.toThrow('HTTP 401');
   });
@@ -339,7 +338,7 @@ describe('the WebSocket channel', () => {
     // Every socket pinged, but not all in one turn: live messages wait for one batch at most.
     expect(pinged).toBe(101);
     expect(pingedAtFirstTurn).toBe(25);
-    expect((await clients[100]!.waitClosed(1000))?.code).toBe(4401);
+    expect((await clients[100]!.waitClosed())?.code).toBe(4401);
     expect(await clients[99]!.waitClosed(50)).toBeNull();
     // Everyone still connected was refreshed (the closed one went offline, as a close does).
     const rows = await t.database.db

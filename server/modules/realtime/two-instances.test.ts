@@ -101,17 +101,17 @@ describe.runIf(process.env.JUMPSEAT_TEST_DB === 'postgres')(
       onB.close();
     });
 
-    it('a logout on A closes the member’s socket on B within a second', async () => {
+    it('a logout on A closes the member’s socket on B at once, not at a sweep', async () => {
       const carol = await buildCrew(shared.db);
       const cookie = await cookieFor(a, carol);
       const onB = await open(b, cookie);
-      const started = Date.now();
       expect(
         (await a.inject({ method: 'POST', url: '/api/auth/logout', headers: { cookie } }))
           .statusCode,
       ).toBe(200);
-      expect((await onB.waitClosed(1000))?.code).toBe(4401);
-      expect(Date.now() - started).toBeLessThan(1000);
+      // Neither instance runs the sweep here, so only the revoke event on the bus can close it;
+      // a wall-clock bound would be a guess on a busy CI box.
+      expect((await onB.waitClosed())?.code).toBe(4401);
     });
   },
 );
