@@ -343,6 +343,9 @@ const crossing = results.find((r) => Math.max(r.http.p99, r.socket.p99) > 200);
 console.log(
   `\nlargest N that passes: ${passing.length ? Math.max(...passing) : 'none'}; p99 crosses 200 ms at: ${crossing ? crossing.n : `> ${Math.max(...STEPS)} (not reached)`}`,
 );
+// The goal is set for PostgreSQL (issue 20); PGlite, one statement at a time, is reported only.
 console.log(
-  `target (PostgreSQL): N >= 2000 passes: ${passing.some((n) => n >= 2000) ? 'PASS' : 'FAIL'}`,
+  db === 'postgres'
+    ? `target (PostgreSQL): N >= 2000 passes: ${passing.some((n) => n >= 2000) ? 'PASS' : 'FAIL'}`
+    : `target: set for PostgreSQL only (N >= 2000); on ${db} reported, not judged`,
 );
