@@ -1,12 +1,14 @@
 // Names of what failed in a Vitest or Playwright JSON report, one line each, for the end of
 // `npm test`: CI often keeps only the tail of a long run's output, where the total is.
 
+// biome-ignore lint/suspicious/noControlCharactersInRegex: terminal colour codes in error text
+const stripColour = (text) => String(text ?? '').replace(/\u001b\[[0-9;]*m/g, '');
 const firstLine = (text, max = 300) =>
   String(text ?? '')
     .split('\n')[0]
     .slice(0, max);
 
-/** Failed tests, and files that failed to load (no failed test, but the file failed). */
+/** Failed tests, and files that failed outside a test (no failed test, but the file failed). */
 export function vitestFailures(report, label, root = process.cwd()) {
   const out = [];
   for (const file of report.testResults ?? []) {
@@ -16,7 +18,12 @@ export function vitestFailures(report, label, root = process.cwd()) {
       out.push(`${label}: ${name} > ${test.fullName}\n    ${firstLine(test.failureMessages?.[0])}`);
     }
     if (file.status === 'failed' && failedTests.length === 0) {
-      out.push(`${label}: ${name} (${firstLine(file.message) || 'failed to load'})`);
+      // A load error, a failed beforeAll/afterAll (its tests then show as skipped) or an
+      // unhandled error: the report often has no message for these; the log above has it.
+      const why =
+        firstLine(file.message) ||
+        'failed outside a test: a hook, the import or an unhandled error';
+      out.push(`${label}: ${name} (${why})`);
     }
   }
   return out;
@@ -28,8 +35,9 @@ export function playwrightFailures(report, label) {
   const walk = (suite) => {
     for (const spec of suite.specs ?? []) {
       for (const test of spec.tests ?? []) {
-        if (test.status === 'unexpected')
-          out.push(`${label}: ${spec.file}:${spec.line} > ${spec.title}`);
+        if (test.status !== 'unexpected') continue;
+        const why = firstLine(stripColour(test.results?.at(-1)?.error?.message));
+        out.push(`${label}: ${spec.file}:${spec.line} > ${spec.title}${why ? `\n    ${why}` : ''}`);
       }
     }
     for (const child of suite.suites ?? []) walk(child);

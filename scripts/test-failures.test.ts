@@ -24,6 +24,12 @@ const vitestReport = {
       message: 'Error: Cannot find module ./gone\n  stack',
       assertionResults: [],
     },
+    {
+      name: '/repo/server/d.test.ts',
+      status: 'failed',
+      message: '',
+      assertionResults: [{ fullName: 'after a failed beforeAll', status: 'skipped' }],
+    },
     { name: '/repo/server/c.test.ts', status: 'passed', message: '', assertionResults: [] },
   ],
 };
@@ -33,11 +39,12 @@ describe('the failure list at the end of npm test', () => {
     expect(vitestFailures(vitestReport, 'vitest (PG)', '/repo')).toEqual([
       'vitest (PG): server/a.test.ts > the socket closes\n    AssertionError: expected null to be 4401',
       'vitest (PG): server/b.test.ts (Error: Cannot find module ./gone)',
+      'vitest (PG): server/d.test.ts (failed outside a test: a hook, the import or an unhandled error)',
     ]);
   });
 
   it('names nothing when every test passed', () => {
-    const green = { testResults: [vitestReport.testResults[2]] };
+    const green = { testResults: [vitestReport.testResults[3]] };
     expect(vitestFailures(green, 'vitest', '/repo')).toEqual([]);
   });
 
@@ -54,7 +61,15 @@ describe('the failure list at the end of npm test', () => {
                   file: 'a.spec.ts',
                   line: 12,
                   title: 'signs in',
-                  tests: [{ status: 'unexpected' }],
+                  tests: [
+                    {
+                      status: 'unexpected',
+                      results: [
+                        { error: { message: 'first try' } },
+                        { error: { message: '\u001b[31mError: timed out\u001b[39m\n  at x' } },
+                      ],
+                    },
+                  ],
                 },
                 { file: 'a.spec.ts', line: 30, title: 'waves', tests: [{ status: 'flaky' }] },
                 { file: 'a.spec.ts', line: 50, title: 'chats', tests: [{ status: 'expected' }] },
@@ -64,6 +79,8 @@ describe('the failure list at the end of npm test', () => {
         },
       ],
     };
-    expect(playwrightFailures(report, 'e2e')).toEqual(['e2e: a.spec.ts:12 > signs in']);
+    expect(playwrightFailures(report, 'e2e')).toEqual([
+      'e2e: a.spec.ts:12 > signs in\n    Error: timed out',
+    ]);
   });
 });

@@ -131,11 +131,12 @@ function playwright(label, jsonFile, args, env) {
     ...env,
   });
   if (existsSync(jsonFile)) {
-    const stats = JSON.parse(readFileSync(jsonFile, 'utf8')).stats;
+    const report = JSON.parse(readFileSync(jsonFile, 'utf8'));
+    const stats = report.stats;
     passed += stats.expected + stats.flaky;
     failed += stats.unexpected;
     if (!ok && stats.unexpected === 0) failed += 1;
-    failures.push(...playwrightFailures(JSON.parse(readFileSync(jsonFile, 'utf8')), label));
+    failures.push(...playwrightFailures(report, label));
     if (!ok && stats.unexpected === 0) failures.push(`${label}: exited without a failed test`);
   } else {
     failed += 1;

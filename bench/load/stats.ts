@@ -6,9 +6,12 @@ export type Summary = { count: number; errorRate: number; mean: number; p99: num
 /** Mattermost's load-test thresholds: 5xx below 0.025%, mean below 100 ms, p99 below 1 s. */
 export const THRESHOLDS = { errorRate: 0.00025, meanMs: 100, p99Ms: 1000 } as const;
 
-/** The q-quantile of ascending samples (the sample at floor(q * n)); 0 for none. */
+/**
+ * The q-quantile of ascending samples by nearest rank (the ceil(q * n)-th sample), the one rule
+ * every bench reports by; 0 for none.
+ */
 export const quantile = (sorted: number[], q: number) =>
-  sorted[Math.min(sorted.length - 1, Math.floor(q * sorted.length))] ?? 0;
+  sorted[Math.min(sorted.length - 1, Math.max(0, Math.ceil(q * sorted.length) - 1))] ?? 0;
 
 export function summarize(samples: Sample[]): Summary {
   if (samples.length === 0) return { count: 0, errorRate: 0, mean: 0, p99: 0 };
@@ -18,7 +21,7 @@ export function summarize(samples: Sample[]): Summary {
     count: samples.length,
     errorRate: errors / samples.length,
     mean: ms.reduce((a, b) => a + b, 0) / ms.length,
-    p99: ms[Math.min(ms.length - 1, Math.ceil(0.99 * ms.length) - 1)]!,
+    p99: quantile(ms, 0.99),
   };
 }
 

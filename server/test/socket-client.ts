@@ -5,7 +5,6 @@ import { sessionCookieName } from '../plugins/access';
 
 export type Frame = { type: string; [key: string]: unknown };
 
-/** A real socket on a real port, as a browser would open it. */
 /**
  * How long a wait for a frame or a close may take before it counts as never. Each wait ends at
  * its event; this cap only decides failure, so it is sized for a busy 2-core CI box (a test
@@ -13,11 +12,12 @@ export type Frame = { type: string; [key: string]: unknown };
  */
 const WAIT_MS = 10_000;
 
+/** A real socket on a real port, as a browser would open it. */
 export class SocketClient {
   frames: Frame[] = [];
   /** Every frame in arrival order, kept when `next` takes one off `frames`. */
   arrived: Frame[] = [];
-  closed: { code: number; at: number } | null = null;
+  closed: { code: number } | null = null;
   /** Checked on every frame and on close: waits resolve on the event, not on a timer. */
   private readonly waiters = new Set<() => void>();
   constructor(readonly ws: WebSocket) {
@@ -28,7 +28,7 @@ export class SocketClient {
       this.notify();
     });
     ws.on('close', (code) => {
-      this.closed = { code, at: Date.now() };
+      this.closed = { code };
       this.notify();
     });
   }

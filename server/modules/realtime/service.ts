@@ -51,18 +51,13 @@ function* batches<T>(items: T[]): Generator<T[]> {
 
 const yieldToIo = () => new Promise((resolve) => setImmediate(resolve));
 
-/** The `clientId` a raw frame carries, if any: a refusal names the request it refuses. */
+/**
+ * The `clientId` a parsed frame carries, if any: a refusal names the request it refuses (an
+ * invalid one echoes it as sent, even one too long to be valid: domain/schemas/realtime.ts).
+ */
 function clientIdOf(value: unknown): { clientId?: string } {
   const clientId = (value as { clientId?: unknown } | null)?.clientId;
   return typeof clientId === 'string' ? { clientId } : {};
-}
-
-function clientIdIn(raw: string): { clientId?: string } {
-  try {
-    return clientIdOf(JSON.parse(raw));
-  } catch {
-    return {};
-  }
 }
 
 /**
@@ -73,7 +68,12 @@ function clientIdIn(raw: string): { clientId?: string } {
 const THROTTLED_FRAME_READ_MAX = 2 * MESSAGE_MAX + 512;
 function throttledClientId(raw: string): { clientId?: string } {
   if (raw.length > THROTTLED_FRAME_READ_MAX) return {};
-  const found = clientIdIn(raw);
+  let found: { clientId?: string };
+  try {
+    found = clientIdOf(JSON.parse(raw));
+  } catch {
+    return {};
+  }
   return found.clientId && found.clientId.length <= CLIENT_ID_MAX ? found : {};
 }
 
