@@ -129,7 +129,7 @@ async function seedMember(base) {
 
 const median = (values) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)];
 
-async function audit(url, debuggingPort, cookie) {
+async function audit(url, debuggingPort) {
   const runs = [];
   for (let i = 0; i < RUNS; i += 1) {
     const result = await lighthouse(url, {
@@ -137,7 +137,6 @@ async function audit(url, debuggingPort, cookie) {
       output: 'json',
       logLevel: 'error',
       onlyCategories: Object.keys(GATES),
-      extraHeaders: cookie ? { Cookie: cookie } : undefined,
       disableStorageReset: true,
     });
     if (!result) throw new Error(`Lighthouse returned nothing for ${url}`);
@@ -183,9 +182,8 @@ function landingScriptBytes(lhr) {
   return { total, files };
 }
 
-async function installabilityErrors(context, url, cookie) {
+async function installabilityErrors(context, url) {
   const page = await context.newPage();
-  await page.setExtraHTTPHeaders({ cookie });
   await page.goto(url);
   // The service worker must control the page before Chromium judges installability; without
   // one, `ready` never settles and Chromium names what is missing.
@@ -226,25 +224,39 @@ async function main() {
   const report = { screens: [], installable: null, landingJs: null, failures: [] };
   try {
     const { cookie, flightId } = await seedMember(base);
+    // Visitors' screens first, then the member's: the session goes into the browser's cookie jar
+    // as a sign-in would put it there. A Cookie header alone (Lighthouse's extraHeaders) is not
+    // enough: the page reads the signed-in hint from document.cookie, and without it a member's
+    // screen is measured as the redirect to the landing.
     const screens = [
-      { name: 'landing', url: `${base}/`, cookie: null },
-      { name: 'sign-in', url: `${base}/passcode`, cookie: null },
-      { name: 'home', url: `${base}/home`, cookie },
-      { name: 'flight detail', url: `${base}/flight/${flightId}`, cookie },
-      { name: 'messages', url: `${base}/messages`, cookie },
+      { name: 'landing', url: `${base}/`, member: false },
+      { name: 'sign-in', url: `${base}/passcode`, member: false },
+      { name: 'home', url: `${base}/home`, member: true },
+      { name: 'flight detail', url: `${base}/flight/${flightId}`, member: true },
+      { name: 'messages', url: `${base}/messages`, member: true },
     ];
-    report.installable = await installabilityErrors(context, `${base}/home`, cookie);
-    if (report.installable.length > 0) {
-      report.failures.push(`not installable: ${report.installable.join(', ')}`);
-    }
+    const signIn = async () => {
+      await context.addCookies(
+        cookie.split('; ').map((pair) => {
+          const at = pair.indexOf('=');
+          return { name: pair.slice(0, at), value: pair.slice(at + 1), url: base };
+        }),
+      );
+      report.installable = await installabilityErrors(context, `${base}/home`);
+      if (report.installable.length > 0) {
+        report.failures.push(`not installable: ${report.installable.join(', ')}`);
+      }
+    };
     const only = process.env.QUALITY_SCREENS?.split(',');
     for (const screen of screens.filter((s) => !only || only.includes(s.name))) {
-      const { scores, metrics, runs, failingAudits, lhr } = await audit(
-        screen.url,
-        debuggingPort,
-        screen.cookie,
-      );
+      if (screen.member && report.installable === null) await signIn();
+      const { scores, metrics, runs, failingAudits, lhr } = await audit(screen.url, debuggingPort);
       report.screens.push({ name: screen.name, scores, metrics, runs, failingAudits });
+      // A redirect (a lost session, a route gate) would score some other screen under this name.
+      const shown = new URL(lhr.finalDisplayedUrl).pathname;
+      if (shown !== new URL(screen.url).pathname) {
+        report.failures.push(`${screen.name}: measured ${shown} instead of ${screen.url}`);
+      }
       writeFileSync(
         path.join(outDir, `lighthouse-${screen.name.replace(' ', '-')}.json`),
         JSON.stringify(lhr),
@@ -272,6 +284,7 @@ async function main() {
           .join(' ')})${failingAudits.length ? `  failing: ${failingAudits.join(', ')}` : ''}`,
       );
     }
+    if (report.installable === null) await signIn();
     console.log(
       `installable    ${report.installable.length === 0 ? 'yes' : report.installable.join(', ')}`,
     );

@@ -3,27 +3,46 @@ import { StrictMode, startTransition } from 'react';
 import { createRoot } from 'react-dom/client';
 import { AppRouter } from './app/app-router';
 import { Providers } from './app/providers';
-import { createRouter } from './app/routes';
+import { createRouter, preloadRoute } from './app/routes';
+import { sessionQuery } from './features/auth';
 import { captureInstallPrompt, registerServiceWorker } from './features/install';
+import { createQueryClient } from './lib/query-client';
 import './index.css';
 
+/** The longest the first screen waits for its code and the session before it shows a spinner. */
+const BOOT_WAIT_MS = 3000;
+
+const queryClient = createQueryClient();
 const router = createRouter();
 // Chromium's install event can fire before any screen is up: caught now, used by the dialog.
 captureInstallPrompt();
-// The production build only: a worker under the dev server would serve stale modules.
-if (import.meta.env.PROD) void registerServiceWorker();
 
-const root = createRoot(document.getElementById('root')!);
-// The first render as a transition: React renders it in slices of a few milliseconds instead of
-// one task, so a phone's main thread stays free for input while the first screen is built
-// (Lighthouse's total blocking time on the landing). There is no earlier screen to keep on show,
-// which is why navigations are not transitions (app-router.tsx); this is not one.
-startTransition(() => {
-  root.render(
-    <StrictMode>
-      <Providers>
-        <AppRouter router={router} />
-      </Providers>
-    </StrictMode>,
-  );
+// Render as you fetch: the screen's code and the session are asked for at once, side by side,
+// instead of one after the other as rendering would discover them (layout, session gate, page).
+// The first render then builds the finished screen in one go, without a spinner that is
+// replaced a moment later; every replacement is a synchronous re-render a phone waits on.
+const ready = Promise.all([
+  preloadRoute(window.location.pathname),
+  queryClient.prefetchQuery(sessionQuery),
+]);
+const waited = new Promise((resolve) => setTimeout(resolve, BOOT_WAIT_MS));
+
+void Promise.race([ready.catch(() => undefined), waited]).then(() => {
+  const root = createRoot(document.getElementById('root')!);
+  // The first render as a transition: React renders it in slices of a few milliseconds instead
+  // of one task, so a phone's main thread stays free for input while the first screen is built
+  // (Lighthouse's total blocking time). There is no earlier screen to keep on show, which is why
+  // navigations are not transitions (app-router.tsx); this is not one.
+  startTransition(() => {
+    root.render(
+      <StrictMode>
+        <Providers client={queryClient}>
+          <AppRouter router={router} />
+        </Providers>
+      </StrictMode>,
+    );
+  });
+  // The production build only: a worker under the dev server would serve stale modules. After
+  // the first screen, which needs the main thread more than the worker's installation does.
+  if (import.meta.env.PROD) void registerServiceWorker();
 });

@@ -3,7 +3,6 @@ import { lazy, type ReactNode, Suspense, useEffect, useState } from 'react';
 import { Toaster } from '../components/ui/toast';
 import { type SessionUser, sessionQueryKey } from '../features/auth';
 import { OfflineBanner } from '../features/install';
-import { createQueryClient } from '../lib/query-client';
 
 // The real-time client (socket, cache sync, frame schemas) is of use only with a session: a
 // visitor on the landing never downloads or parses it (issue 19's first-load budget).
@@ -55,10 +54,9 @@ function SignedInBackground() {
 }
 
 /** The query cache, the tab's real-time channel (while signed in), the offline notice and the toasts. */
-export function Providers({ children }: { children: ReactNode }) {
-  const [queryClient] = useState(createQueryClient);
+export function Providers({ client, children }: { client: QueryClient; children: ReactNode }) {
   return (
-    <QueryClientProvider client={queryClient}>
+    <QueryClientProvider client={client}>
       <SignedInBackground />
       <OfflineBanner />
       {children}

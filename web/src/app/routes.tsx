@@ -1,9 +1,8 @@
-import type { ComponentType } from 'react';
-import { createBrowserRouter, type RouteObject } from 'react-router';
+import { createBrowserRouter, matchRoutes, type RouteObject } from 'react-router';
 import { ComingSoon } from '../pages/coming-soon';
 import { LandingPage } from '../pages/landing-page';
 import { NotFoundPage } from '../pages/not-found';
-import { lazyPage } from './lazy-page';
+import { type LazyPage, lazyPage } from './lazy-page';
 import { PublicLayout } from './public-layout';
 import { RedirectSignedIn } from './redirect-signed-in';
 
@@ -55,7 +54,7 @@ const TestPushPage = lazyPage(() => import('../pages/test-push-page'), 'TestPush
 const UploadRosterPage = lazyPage(() => import('../pages/upload-roster-page'), 'UploadRosterPage');
 
 /** Every route of both specs; screens not built yet show their title and 'Coming soon'. */
-type RouteEntry = [path: string, title: string, Page?: ComponentType];
+type RouteEntry = [path: string, title: string, Page?: LazyPage];
 
 const publicRoutes: RouteEntry[] = [
   ['/login', 'Sign In', SignInPage],
@@ -103,6 +102,7 @@ export const routes: RouteObject[] = [
       ...publicRoutes.map(([path, title, Page]) => ({
         path,
         element: Page ? <Page /> : <ComingSoon title={title} />,
+        handle: Page && { preload: Page.preload },
       })),
     ].map((route) =>
       SIGNED_OUT_ONLY.has(route.path)
@@ -112,23 +112,39 @@ export const routes: RouteObject[] = [
   },
   {
     element: <MemberLayout />,
+    handle: { preload: MemberLayout.preload },
     children: [
       // One parent for Home and a flight's detail: at desk width they share the screen.
       {
         element: <FlightsSplit />,
+        handle: { preload: FlightsSplit.preload },
         children: [
-          { path: '/home', element: <HomePage /> },
-          { path: '/flight/:id', element: <FlightDetailPage /> },
+          { path: '/home', element: <HomePage />, handle: { preload: HomePage.preload } },
+          {
+            path: '/flight/:id',
+            element: <FlightDetailPage />,
+            handle: { preload: FlightDetailPage.preload },
+          },
         ],
       },
       ...memberRoutes.map(([path, title, Page]) => ({
         path,
         element: Page ? <Page /> : <ComingSoon title={title} />,
+        handle: Page && { preload: Page.preload },
       })),
     ],
   },
   { path: '*', element: <NotFoundPage /> },
 ];
+
+/** What a route may carry: how to start loading its screen's code. */
+type RouteHandle = { preload?: () => Promise<unknown> } | undefined;
+
+/** Loads the code of every screen the path shows (layouts included); resolves when all is in. */
+export function preloadRoute(pathname: string): Promise<unknown> {
+  const matches = matchRoutes(routes, pathname) ?? [];
+  return Promise.all(matches.map((match) => (match.route.handle as RouteHandle)?.preload?.()));
+}
 
 export function createRouter() {
   return createBrowserRouter(routes);

@@ -1,4 +1,4 @@
-import { useQuery } from '@tanstack/react-query';
+import { queryOptions, useQuery } from '@tanstack/react-query';
 import { SIGNED_IN_HINT_COOKIE } from '../../../../domain';
 import { ApiError, api } from '../../lib/api-client';
 
@@ -30,24 +30,26 @@ export const sessionQueryKey = authKeys.session;
  * every request, and a session that ends (sign-out elsewhere, deletion) closes the real-time
  * socket with 4401, upon which the real-time connection refetches this query.
  */
-export function useSession() {
-  return useQuery({
-    queryKey: authKeys.session,
-    queryFn: async () => {
-      // No hint, no session: a visitor's first page asks nothing and logs no 401.
-      if (!hasSignedInHint()) return null;
-      try {
-        return await api.get<SessionUser>('/api/auth/me');
-      } catch (error) {
-        if (error instanceof ApiError && (error.status === 401 || error.status === 404)) {
-          clearSignedInHint();
-          return null;
-        }
-        throw error;
+export const sessionQuery = queryOptions({
+  queryKey: authKeys.session,
+  queryFn: async (): Promise<SessionUser | null> => {
+    // No hint, no session: a visitor's first page asks nothing and logs no 401.
+    if (!hasSignedInHint()) return null;
+    try {
+      return await api.get<SessionUser>('/api/auth/me');
+    } catch (error) {
+      if (error instanceof ApiError && (error.status === 401 || error.status === 404)) {
+        clearSignedInHint();
+        return null;
       }
-    },
-    staleTime: 30 * 60 * 1000,
-  });
+      throw error;
+    }
+  },
+  staleTime: 30 * 60 * 1000,
+});
+
+export function useSession() {
+  return useQuery(sessionQuery);
 }
 
 const hintPattern = new RegExp(`(?:^|;\\s*)${SIGNED_IN_HINT_COOKIE}=`);
