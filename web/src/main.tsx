@@ -13,7 +13,6 @@ import './index.css';
 const BOOT_WAIT_MS = 3000;
 
 const queryClient = createQueryClient();
-const router = createRouter();
 // Chromium's install event can fire before any screen is up: caught now, used by the dialog.
 captureInstallPrompt();
 
@@ -28,6 +27,9 @@ const ready = Promise.all([
 const waited = new Promise((resolve) => setTimeout(resolve, BOOT_WAIT_MS));
 
 void Promise.race([ready.catch(() => undefined), waited]).then(() => {
+  // Made here, not as this module runs: its route table takes a phone tens of milliseconds to
+  // build, and apart from the module's own evaluation each of the two is a shorter task.
+  const router = createRouter();
   const root = createRoot(document.getElementById('root')!);
   // The first render as a transition: React renders it in slices of a few milliseconds instead
   // of one task, so a phone's main thread stays free for input while the first screen is built
