@@ -235,21 +235,24 @@ async function main() {
       { name: 'flight detail', url: `${base}/flight/${flightId}`, member: true },
       { name: 'messages', url: `${base}/messages`, member: true },
     ];
-    const signIn = async () => {
-      await context.addCookies(
-        cookie.split('; ').map((pair) => {
-          const at = pair.indexOf('=');
-          return { name: pair.slice(0, at), value: pair.slice(at + 1), url: base };
-        }),
-      );
-      report.installable = await installabilityErrors(context, `${base}/home`);
-      if (report.installable.length > 0) {
-        report.failures.push(`not installable: ${report.installable.join(', ')}`);
-      }
-    };
+    // Installability first, as a visitor: the service worker it waits for then serves every
+    // screen measured after it, visitors' and members' alike.
+    report.installable = await installabilityErrors(context, `${base}/`);
+    if (report.installable.length > 0) {
+      report.failures.push(`not installable: ${report.installable.join(', ')}`);
+    }
+    let signedIn = false;
     const only = process.env.QUALITY_SCREENS?.split(',');
     for (const screen of screens.filter((s) => !only || only.includes(s.name))) {
-      if (screen.member && report.installable === null) await signIn();
+      if (screen.member && !signedIn) {
+        await context.addCookies(
+          cookie.split('; ').map((pair) => {
+            const at = pair.indexOf('=');
+            return { name: pair.slice(0, at), value: pair.slice(at + 1), url: base };
+          }),
+        );
+        signedIn = true;
+      }
       const { scores, metrics, runs, failingAudits, lhr } = await audit(screen.url, debuggingPort);
       report.screens.push({ name: screen.name, scores, metrics, runs, failingAudits });
       // A redirect (a lost session, a route gate) would score some other screen under this name.
@@ -284,7 +287,6 @@ async function main() {
           .join(' ')})${failingAudits.length ? `  failing: ${failingAudits.join(', ')}` : ''}`,
       );
     }
-    if (report.installable === null) await signIn();
     console.log(
       `installable    ${report.installable.length === 0 ? 'yes' : report.installable.join(', ')}`,
     );

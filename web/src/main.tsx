@@ -27,8 +27,8 @@ const ready = Promise.all([
 const waited = new Promise((resolve) => setTimeout(resolve, BOOT_WAIT_MS));
 
 void Promise.race([ready.catch(() => undefined), waited]).then(() => {
-  // Made here, not as this module runs: its route table takes a phone tens of milliseconds to
-  // build, and apart from the module's own evaluation each of the two is a shorter task.
+  // Made here rather than as this module runs: for a member the preloads end in a later task,
+  // so the router's set-up (tens of milliseconds on a phone) no longer lengthens the module's.
   const router = createRouter();
   const root = createRoot(document.getElementById('root')!);
   // The first render as a transition: React renders it in slices of a few milliseconds instead
@@ -44,7 +44,7 @@ void Promise.race([ready.catch(() => undefined), waited]).then(() => {
       </StrictMode>,
     );
   });
-  // The production build only: a worker under the dev server would serve stale modules. After
-  // the first screen, which needs the main thread more than the worker's installation does.
+  // The production build only: a worker under the dev server would serve stale modules. Asked
+  // for once the first screen is on its way, not during the module's evaluation.
   if (import.meta.env.PROD) void registerServiceWorker();
 });
