@@ -135,9 +135,12 @@ function playwright(label, jsonFile, args, env) {
     const stats = report.stats;
     passed += stats.expected + stats.flaky;
     failed += stats.unexpected;
-    if (!ok && stats.unexpected === 0) failed += 1;
     failures.push(...playwrightFailures(report, label));
-    if (!ok && stats.unexpected === 0) failures.push(`${label}: exited without a failed test`);
+    // A run that failed with no test failed (a crashed web server, a timeout) still fails.
+    if (!ok && stats.unexpected === 0) {
+      failed += 1;
+      failures.push(`${label}: exited without a failed test`);
+    }
   } else {
     failed += 1;
     failures.push(`${label}: no report`);

@@ -9,7 +9,11 @@ import { captureInstallPrompt, registerServiceWorker } from './features/install'
 import { createQueryClient } from './lib/query-client';
 import './index.css';
 
-/** The longest the first screen waits for its code and the session before it shows a spinner. */
+/**
+ * The longest the first render waits for the screen's code and the session. After it, React
+ * renders with what has come: a page still loading shows its skeleton, and nothing shows until
+ * the member layout's own code is in (the first render is a transition with no fallback above).
+ */
 const BOOT_WAIT_MS = 3000;
 
 const queryClient = createQueryClient();

@@ -94,56 +94,53 @@ const memberRoutes: RouteEntry[] = [
   ['/platform-stats', 'Platform Statistics', PlatformStats],
 ];
 
+/** What a route may carry: how to start loading its screen's code (see preloadRoute). */
+type RouteHandle = { preload: LazyPage['preload'] };
+
+/** A route showing a screen; a lazy screen's route carries its preload. */
+function screen(path: string, title: string, Page?: LazyPage): RouteObject {
+  if (!Page) return { path, element: <ComingSoon title={title} /> };
+  return { path, element: <Page />, handle: { preload: Page.preload } satisfies RouteHandle };
+}
+
+/** A layout route: its children show inside it; its code preloads with theirs. */
+function layout(Layout: LazyPage, children: RouteObject[]): RouteObject {
+  return {
+    element: <Layout />,
+    handle: { preload: Layout.preload } satisfies RouteHandle,
+    children,
+  };
+}
+
 export const routes: RouteObject[] = [
   {
     element: <PublicLayout />,
     children: [
       { path: '/', element: <LandingPage /> },
-      ...publicRoutes.map(([path, title, Page]) => ({
-        path,
-        element: Page ? <Page /> : <ComingSoon title={title} />,
-        handle: Page && { preload: Page.preload },
-      })),
+      ...publicRoutes.map((entry) => screen(...entry)),
     ].map((route) =>
-      SIGNED_OUT_ONLY.has(route.path)
+      SIGNED_OUT_ONLY.has(route.path ?? '')
         ? { ...route, element: <RedirectSignedIn>{route.element}</RedirectSignedIn> }
         : route,
     ),
   },
-  {
-    element: <MemberLayout />,
-    handle: { preload: MemberLayout.preload },
-    children: [
-      // One parent for Home and a flight's detail: at desk width they share the screen.
-      {
-        element: <FlightsSplit />,
-        handle: { preload: FlightsSplit.preload },
-        children: [
-          { path: '/home', element: <HomePage />, handle: { preload: HomePage.preload } },
-          {
-            path: '/flight/:id',
-            element: <FlightDetailPage />,
-            handle: { preload: FlightDetailPage.preload },
-          },
-        ],
-      },
-      ...memberRoutes.map(([path, title, Page]) => ({
-        path,
-        element: Page ? <Page /> : <ComingSoon title={title} />,
-        handle: Page && { preload: Page.preload },
-      })),
-    ],
-  },
+  layout(MemberLayout, [
+    // One parent for Home and a flight's detail: at desk width they share the screen.
+    layout(FlightsSplit, [
+      screen('/home', 'Flights', HomePage),
+      screen('/flight/:id', 'Flight Details', FlightDetailPage),
+    ]),
+    ...memberRoutes.map((entry) => screen(...entry)),
+  ]),
   { path: '*', element: <NotFoundPage /> },
 ];
-
-/** What a route may carry: how to start loading its screen's code. */
-type RouteHandle = { preload?: () => Promise<unknown> } | undefined;
 
 /** Loads the code of every screen the path shows (layouts included); resolves when all is in. */
 export function preloadRoute(pathname: string): Promise<unknown> {
   const matches = matchRoutes(routes, pathname) ?? [];
-  return Promise.all(matches.map((match) => (match.route.handle as RouteHandle)?.preload?.()));
+  return Promise.all(
+    matches.map((match) => (match.route.handle as RouteHandle | undefined)?.preload()),
+  );
 }
 
 export function createRouter() {
