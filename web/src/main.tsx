@@ -1,7 +1,8 @@
 import './lib/zod-config';
-import { StrictMode, startTransition } from 'react';
+import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { AppRouter } from './app/app-router';
+import { boot } from './app/boot';
 import { Providers } from './app/providers';
 import { createRouter, preloadRoute } from './app/routes';
 import { sessionQuery } from './features/auth';
@@ -10,11 +11,10 @@ import { createQueryClient } from './lib/query-client';
 import './index.css';
 
 /**
- * The longest the first render waits for the screen's code and the session. After it, React
- * renders with what has come: a page still loading shows its skeleton, and nothing shows until
- * the member layout's own code is in (the first render is a transition with no fallback above).
+ * A first screen slower than a second (a slow link) shows 'Loading...' until it is in; after
+ * three, what has come renders and each part still loading shows its own skeleton.
  */
-const BOOT_WAIT_MS = 3000;
+const BOOT_TIMES = { statusAfterMs: 1000, capMs: 3000 };
 
 const queryClient = createQueryClient();
 // Chromium's install event can fire before any screen is up: caught now, used by the dialog.
@@ -28,26 +28,23 @@ const ready = Promise.all([
   preloadRoute(window.location.pathname),
   queryClient.prefetchQuery(sessionQuery),
 ]);
-const waited = new Promise((resolve) => setTimeout(resolve, BOOT_WAIT_MS));
+const root = createRoot(document.getElementById('root')!);
 
-void Promise.race([ready.catch(() => undefined), waited]).then(() => {
-  // Made here rather than as this module runs: for a member the preloads end in a later task,
-  // so the router's set-up (tens of milliseconds on a phone) no longer lengthens the module's.
-  const router = createRouter();
-  const root = createRoot(document.getElementById('root')!);
-  // The first render as a transition: React renders it in slices of a few milliseconds instead
-  // of one task, so a phone's main thread stays free for input while the first screen is built
-  // (Lighthouse's total blocking time). There is no earlier screen to keep on show, which is why
-  // navigations are not transitions (app-router.tsx); this is not one.
-  startTransition(() => {
-    root.render(
-      <StrictMode>
-        <Providers client={queryClient}>
-          <AppRouter router={router} />
-        </Providers>
-      </StrictMode>,
-    );
-  });
+void boot(
+  root,
+  ready,
+  // Made once the wait is over rather than as this module runs: for a member the preloads end in
+  // a later task, so the router's set-up (tens of milliseconds on a phone) no longer lengthens
+  // the module's.
+  () => (
+    <StrictMode>
+      <Providers client={queryClient}>
+        <AppRouter router={createRouter()} />
+      </Providers>
+    </StrictMode>
+  ),
+  BOOT_TIMES,
+).then(() => {
   // The production build only: a worker under the dev server would serve stale modules. Asked
   // for once the first screen is on its way, not during the module's evaluation.
   if (import.meta.env.PROD) void registerServiceWorker();
