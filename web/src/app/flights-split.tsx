@@ -1,18 +1,14 @@
 import { Plane } from 'lucide-react';
-import { lazy, Suspense } from 'react';
+import { Suspense } from 'react';
 import { Outlet, useMatch } from 'react-router';
 import { EmptyState } from '../components/ui/empty-state';
 import { SkeletonCards } from '../components/ui/skeleton';
 import { WIDE_PAGE } from '../components/ui/wide-page';
 import { cn } from '../lib/cn';
 import { useDeskLayout } from '../lib/use-media-query';
-
-// Home loads on first use here too (as in routes.tsx): a static import would pull it into the
-// landing's first load.
-const HomePane = lazy(async () => {
-  const { HomePage } = await import('../pages/home-page');
-  return { default: () => <HomePage asPane /> };
-});
+// Home's one lazy page: preloaded at desk width with a flight's detail (routes.tsx), so the list
+// pane renders at once instead of showing its fallback.
+import { HomePage } from './screens';
 
 /**
  * Home and a flight's detail. On a phone each is its own screen (the list navigates to
@@ -27,7 +23,7 @@ export function FlightsSplit() {
   return (
     <div className={cn(WIDE_PAGE, 'grid grid-cols-[minmax(0,26rem)_minmax(0,1fr)] gap-6')}>
       <Suspense fallback={<SkeletonCards />}>
-        <HomePane />
+        <HomePage asPane />
       </Suspense>
       <div className="sticky top-4 max-h-[calc(100dvh-2rem)] self-start overflow-y-auto">
         {onHome ? (

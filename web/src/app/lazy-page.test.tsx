@@ -6,6 +6,10 @@ import { preloadRoute } from './routes';
 
 afterEach(cleanup);
 
+/** The names exported by the modules a preload resolved to (a layout may load two). */
+const moduleNames = (loaded: unknown) =>
+  [loaded].flat(3).flatMap((module) => (module ? Object.keys(module) : []));
+
 function ThePage() {
   return <p>the page</p>;
 }
@@ -40,12 +44,31 @@ it('asks again after a failed load instead of keeping the failure', async () => 
 
 it("preloads every screen on a path's route, layouts included, and nothing for an unknown path", async () => {
   // The member layout, the flights split and Home: each resolves to its loaded module.
-  const loaded = (await preloadRoute('/home')) as Record<string, unknown>[];
-  expect(loaded.filter(Boolean).flatMap(Object.keys)).toEqual(
+  expect(moduleNames(await preloadRoute('/home'))).toEqual(
     expect.arrayContaining(['MemberLayout', 'FlightsSplit', 'HomePage']),
   );
   // A signed-out-only page keeps its preload under the redirect wrapper.
-  const signIn = (await preloadRoute('/passcode')) as Record<string, unknown>[];
-  expect(signIn.filter(Boolean).flatMap(Object.keys)).toContain('SignInPage');
+  expect(moduleNames(await preloadRoute('/passcode'))).toContain('SignInPage');
   expect((await preloadRoute('/no-such-screen')) as unknown[]).toEqual([undefined]);
+});
+
+it("preloads Home's list with a flight's detail at desk width only, where the two share the screen", async () => {
+  const loadedOn = async (desk: boolean) => {
+    vi.stubGlobal('matchMedia', (query: string) => ({ matches: desk, media: query }));
+    try {
+      const loaded = (await preloadRoute('/flight/7')) as unknown[];
+      return loaded
+        .flat(2)
+        .filter(Boolean)
+        .flatMap((module) => Object.keys(module as object));
+    } finally {
+      vi.unstubAllGlobals();
+    }
+  };
+  expect(await loadedOn(true)).toEqual(
+    expect.arrayContaining(['FlightsSplit', 'FlightDetailPage', 'HomePage']),
+  );
+  const phone = await loadedOn(false);
+  expect(phone).toEqual(expect.arrayContaining(['FlightsSplit', 'FlightDetailPage']));
+  expect(phone).not.toContain('HomePage');
 });

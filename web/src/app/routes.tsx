@@ -1,57 +1,44 @@
 import { createBrowserRouter, matchRoutes, type RouteObject } from 'react-router';
+import { DESK_QUERY, matchesMediaQuery } from '../lib/use-media-query';
 import { ComingSoon } from '../pages/coming-soon';
 import { LandingPage } from '../pages/landing-page';
 import { NotFoundPage } from '../pages/not-found';
-import { type LazyPage, lazyPage } from './lazy-page';
+import type { LazyPage } from './lazy-page';
 import { PublicLayout } from './public-layout';
 import { RedirectSignedIn } from './redirect-signed-in';
-
-// Only the landing comes at once: every other screen, Sign In included, and the member layout
-// (session gate, navigation, prompts) load on first use, so the landing's first load parses
-// nothing it does not show (issue 19: Lighthouse performance and the landing's JS budget).
-const SignInPage = lazyPage(() => import('../pages/sign-in-page'), 'SignInPage');
-const MemberLayout = lazyPage(() => import('./member-layout'), 'MemberLayout');
-const FlightsSplit = lazyPage(() => import('./flights-split'), 'FlightsSplit');
-const HomePage = lazyPage(() => import('../pages/home-page'), 'HomePage');
-const AdminDashboard = lazyPage(() => import('./admin-routes'), 'AdminDashboard');
-const AdminApprovals = lazyPage(() => import('./admin-routes'), 'AdminApprovals');
-const AdminAudit = lazyPage(() => import('./admin-routes'), 'AdminAudit');
-const AdminModeration = lazyPage(() => import('./admin-routes'), 'AdminModeration');
-const PlatformStats = lazyPage(() => import('./admin-routes'), 'PlatformStats');
-const GuidePage = lazyPage(() => import('../pages/guide-page'), 'GuidePage');
-const DemoPage = lazyPage(() => import('../pages/demo-page'), 'DemoPage');
-const CreatePasscodePage = lazyPage(
-  () => import('../pages/create-passcode-page'),
-  'CreatePasscodePage',
-);
-const ResetPasscodePage = lazyPage(
-  () => import('../pages/reset-passcode-page'),
-  'ResetPasscodePage',
-);
-const AppealPage = lazyPage(() => import('../pages/appeal-page'), 'AppealPage');
-const AwaitingApprovalPage = lazyPage(
-  () => import('../pages/awaiting-approval-page'),
-  'AwaitingApprovalPage',
-);
-const PaymentPage = lazyPage(() => import('../pages/payment-page'), 'PaymentPage');
-const PaymentSuccessPage = lazyPage(
-  () => import('../pages/payment-success-page'),
-  'PaymentSuccessPage',
-);
-const CheckoutPage = lazyPage(() => import('../pages/checkout-page'), 'CheckoutPage');
-const RenewPage = lazyPage(() => import('../pages/renew-page'), 'RenewPage');
-const ConvertTrialPage = lazyPage(() => import('../pages/convert-trial-page'), 'ConvertTrialPage');
-const RegisterPage = lazyPage(() => import('../pages/register-page'), 'RegisterPage');
-const AddFlightPage = lazyPage(() => import('../pages/add-flight-page'), 'AddFlightPage');
-const ChatPage = lazyPage(() => import('../pages/chat-page'), 'ChatPage');
-const EditProfilePage = lazyPage(() => import('../pages/edit-profile-page'), 'EditProfilePage');
-const FlightDetailPage = lazyPage(() => import('../pages/flight-detail-page'), 'FlightDetailPage');
-const MessagesPage = lazyPage(() => import('../pages/messages-page'), 'MessagesPage');
-const MyFlightsPage = lazyPage(() => import('../pages/my-flights-page'), 'MyFlightsPage');
-const ProfilePage = lazyPage(() => import('../pages/profile-page'), 'ProfilePage');
-const ProfileSetupPage = lazyPage(() => import('../pages/profile-setup-page'), 'ProfileSetupPage');
-const TestPushPage = lazyPage(() => import('../pages/test-push-page'), 'TestPushPage');
-const UploadRosterPage = lazyPage(() => import('../pages/upload-roster-page'), 'UploadRosterPage');
+import {
+  AddFlightPage,
+  AdminApprovals,
+  AdminAudit,
+  AdminDashboard,
+  AdminModeration,
+  AppealPage,
+  AwaitingApprovalPage,
+  ChatPage,
+  CheckoutPage,
+  ConvertTrialPage,
+  CreatePasscodePage,
+  DemoPage,
+  EditProfilePage,
+  FlightDetailPage,
+  FlightsSplit,
+  GuidePage,
+  HomePage,
+  MemberLayout,
+  MessagesPage,
+  MyFlightsPage,
+  PaymentPage,
+  PaymentSuccessPage,
+  PlatformStats,
+  ProfilePage,
+  ProfileSetupPage,
+  RegisterPage,
+  RenewPage,
+  ResetPasscodePage,
+  SignInPage,
+  TestPushPage,
+  UploadRosterPage,
+} from './screens';
 
 /** Every route of both specs; screens not built yet show their title and 'Coming soon'. */
 type RouteEntry = [path: string, title: string, Page?: LazyPage];
@@ -103,14 +90,18 @@ function screen(path: string, title: string, Page?: LazyPage): RouteObject {
   return { path, element: <Page />, handle: { preload: Page.preload } satisfies RouteHandle };
 }
 
-/** A layout route: its children show inside it; its code preloads with theirs. */
-function layout(Layout: LazyPage, children: RouteObject[]): RouteObject {
-  return {
-    element: <Layout />,
-    handle: { preload: Layout.preload } satisfies RouteHandle,
-    children,
-  };
+/** A layout route: its children show inside it; its code (or `preload`'s) preloads with theirs. */
+function layout(
+  Layout: LazyPage,
+  children: RouteObject[],
+  preload: RouteHandle['preload'] = Layout.preload,
+): RouteObject {
+  return { element: <Layout />, handle: { preload } satisfies RouteHandle, children };
 }
+
+/** At desk width the split shows Home's list beside a flight's detail: Home's code comes too. */
+const preloadFlightsSplit = () =>
+  Promise.all([FlightsSplit.preload(), matchesMediaQuery(DESK_QUERY) && HomePage.preload()]);
 
 export const routes: RouteObject[] = [
   {
@@ -126,10 +117,14 @@ export const routes: RouteObject[] = [
   },
   layout(MemberLayout, [
     // One parent for Home and a flight's detail: at desk width they share the screen.
-    layout(FlightsSplit, [
-      screen('/home', 'Flights', HomePage),
-      screen('/flight/:id', 'Flight Details', FlightDetailPage),
-    ]),
+    layout(
+      FlightsSplit,
+      [
+        screen('/home', 'Flights', HomePage),
+        screen('/flight/:id', 'Flight Details', FlightDetailPage),
+      ],
+      preloadFlightsSplit,
+    ),
     ...memberRoutes.map((entry) => screen(...entry)),
   ]),
   { path: '*', element: <NotFoundPage /> },

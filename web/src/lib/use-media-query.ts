@@ -7,17 +7,21 @@ import { useSyncExternalStore } from 'react';
  */
 export const DESK_QUERY = '(min-width: 1024px)';
 
+/** Whether the media query matches now; jsdom (unit tests) has no matchMedia: a phone there. */
+export function matchesMediaQuery(query: string): boolean {
+  return typeof window.matchMedia === 'function' && window.matchMedia(query).matches;
+}
+
 /** Whether the media query matches now, re-rendering when it starts or stops matching. */
 export function useMediaQuery(query: string): boolean {
   return useSyncExternalStore(
     (onChange) => {
-      // jsdom (unit tests) has no matchMedia: there the app is the phone layout.
       if (typeof window.matchMedia !== 'function') return () => {};
       const list = window.matchMedia(query);
       list.addEventListener('change', onChange);
       return () => list.removeEventListener('change', onChange);
     },
-    () => typeof window.matchMedia === 'function' && window.matchMedia(query).matches,
+    () => matchesMediaQuery(query),
     () => false,
   );
 }
