@@ -26,7 +26,8 @@ captureInstallPrompt();
 // replaced a moment later; every replacement is a synchronous re-render a phone waits on.
 const ready = Promise.all([
   preloadRoute(window.location.pathname),
-  queryClient.prefetchQuery(sessionQuery),
+  // A failed session fetch does not end the wait for the code: the session gate asks again.
+  queryClient.query(sessionQuery).catch(() => undefined),
 ]);
 const root = createRoot(document.getElementById('root')!);
 
