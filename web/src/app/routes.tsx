@@ -1,3 +1,4 @@
+import type { ReactElement } from 'react';
 import { createBrowserRouter, matchRoutes, type RouteObject } from 'react-router';
 import { DESK_QUERY, matchesMediaQuery } from '../lib/use-media-query';
 import { ComingSoon } from '../pages/coming-soon';
@@ -90,13 +91,9 @@ function screen(path: string, title: string, Page?: LazyPage): RouteObject {
   return { path, element: <Page />, handle: { preload: Page.preload } satisfies RouteHandle };
 }
 
-/** A layout route: its children show inside it; its code (or `preload`'s) preloads with theirs. */
-function layout(
-  Layout: LazyPage,
-  children: RouteObject[],
-  preload: RouteHandle['preload'] = Layout.preload,
-): RouteObject {
-  return { element: <Layout />, handle: { preload } satisfies RouteHandle, children };
+/** A layout route: its children show inside `element`; `handle` says what to preload with them. */
+function layout(element: ReactElement, handle: RouteHandle, children: RouteObject[]): RouteObject {
+  return { element, handle, children };
 }
 
 /** At desk width the split shows Home's list beside a flight's detail: Home's code comes too. */
@@ -115,16 +112,12 @@ export const routes: RouteObject[] = [
         : route,
     ),
   },
-  layout(MemberLayout, [
+  layout(<MemberLayout />, { preload: MemberLayout.preload }, [
     // One parent for Home and a flight's detail: at desk width they share the screen.
-    layout(
-      FlightsSplit,
-      [
-        screen('/home', 'Flights', HomePage),
-        screen('/flight/:id', 'Flight Details', FlightDetailPage),
-      ],
-      preloadFlightsSplit,
-    ),
+    layout(<FlightsSplit list={<HomePage asPane />} />, { preload: preloadFlightsSplit }, [
+      screen('/home', 'Flights', HomePage),
+      screen('/flight/:id', 'Flight Details', FlightDetailPage),
+    ]),
     ...memberRoutes.map((entry) => screen(...entry)),
   ]),
   { path: '*', element: <NotFoundPage /> },

@@ -1,3 +1,4 @@
+import type { ReactNode } from 'react';
 import { lazyPage } from './lazy-page';
 
 // Only the landing comes at once: every other screen, Sign In included, and the member layout
@@ -5,8 +6,14 @@ import { lazyPage } from './lazy-page';
 // nothing it does not show (issue 19: Lighthouse performance and the landing's JS budget).
 export const SignInPage = lazyPage(() => import('../pages/sign-in-page'), 'SignInPage');
 export const MemberLayout = lazyPage(() => import('./member-layout'), 'MemberLayout');
-export const FlightsSplit = lazyPage(() => import('./flights-split'), 'FlightsSplit');
-export const HomePage = lazyPage(() => import('../pages/home-page'), 'HomePage');
+export const FlightsSplit = lazyPage<'FlightsSplit', { list: ReactNode }>(
+  () => import('./flights-split'),
+  'FlightsSplit',
+);
+export const HomePage = lazyPage<'HomePage', { asPane?: boolean }>(
+  () => import('../pages/home-page'),
+  'HomePage',
+);
 export const AdminDashboard = lazyPage(() => import('./admin-routes'), 'AdminDashboard');
 export const AdminApprovals = lazyPage(() => import('./admin-routes'), 'AdminApprovals');
 export const AdminAudit = lazyPage(() => import('./admin-routes'), 'AdminAudit');
