@@ -10,10 +10,7 @@ import { captureInstallPrompt, registerServiceWorker } from './features/install'
 import { createQueryClient } from './lib/query-client';
 import './index.css';
 
-/**
- * A first screen slower than a second (a slow link) shows 'Loading...' until it is in; after
- * three, what has come renders and each part still loading shows its own skeleton.
- */
+/** 'Loading...' after a second on a slow link; the app renders after three at most (boot.tsx). */
 const BOOT_TIMES = { statusAfterMs: 1000, capMs: 3000 };
 
 const queryClient = createQueryClient();

@@ -1,4 +1,5 @@
 import { act, screen } from '@testing-library/react';
+import { lazy } from 'react';
 import { createRoot, type Root } from 'react-dom/client';
 import { afterEach, beforeEach, expect, it, vi } from 'vitest';
 import { boot } from './boot';
@@ -60,19 +61,40 @@ it("shows 'Loading...' on a slow link, then replaces it with the first screen", 
   expect(screen.queryByRole('status')).toBeNull();
 });
 
-it('renders what has come after the cap, and after a failed load, rather than wait for ever', async () => {
+it("after the cap, renders what has come, with 'Loading...' on show from one second until then", async () => {
   const never = boot(root, new Promise(() => {}), app, times);
-  await act(() => vi.advanceTimersByTimeAsync(times.capMs));
+  await act(() => vi.advanceTimersByTimeAsync(times.statusAfterMs));
+  expect(screen.getByRole('status').textContent).toBe('Loading...');
+  await act(() => vi.advanceTimersByTimeAsync(times.capMs - times.statusAfterMs - 1));
+  expect(screen.getByRole('status').textContent).toBe('Loading...');
+  await act(() => vi.advanceTimersByTimeAsync(1));
   await act(async () => {
     await never;
   });
   expect(screen.getByText('the first screen')).toBeTruthy();
+  expect(screen.queryByRole('status')).toBeNull();
+});
 
+it("after a failed load, keeps 'Loading...' on show while the screen asks for its code again", async () => {
   const failed = deferred();
-  const booted = boot(root, failed.promise, () => <p>after a failure</p>, times);
+  const code = deferred();
+  // The screen's code, asked for again by the first render: no Suspense boundary above it, as
+  // above the member layout.
+  const Screen = lazy(async () => {
+    await code.promise;
+    return { default: () => <p>the first screen</p> };
+  });
+  const booted = boot(root, failed.promise, () => <Screen />, times);
   failed.reject(new Error('offline'));
   await act(async () => {
     await booted;
   });
-  expect(screen.getByText('after a failure')).toBeTruthy();
+  // Well before the one-second mark: the status shows at once, never a blank page.
+  expect(screen.getByRole('status').textContent).toBe('Loading...');
+  await act(async () => {
+    code.resolve();
+    await vi.advanceTimersByTimeAsync(100);
+  });
+  expect(screen.getByText('the first screen')).toBeTruthy();
+  expect(screen.queryByRole('status')).toBeNull();
 });

@@ -12,8 +12,10 @@ export type BootTimes = {
 /**
  * Renders the app once `ready` is in (the screen's code and the session, main.tsx), so the first
  * screen is built complete in one render. A connection too slow for that shows 'Loading...' after
- * `statusAfterMs` instead of a blank page, and after `capMs` the app renders with what has come
- * (a page still loading shows its own skeleton). Resolves once the app's render is scheduled.
+ * `statusAfterMs` instead of a blank page. After `capMs`, or when a load failed (the screen asks
+ * for its code again), 'Loading...' shows at once and the app renders over it: as a transition,
+ * React keeps 'Loading...' on show while the member layout's code is still coming, and a public
+ * screen shows its own skeleton. Resolves once the app's render is scheduled.
  */
 export async function boot(
   root: Root,
@@ -21,16 +23,25 @@ export async function boot(
   app: () => ReactNode,
   { statusAfterMs, capMs }: BootTimes,
 ): Promise<void> {
-  const status = setTimeout(() => root.render(<CenteredStatus text="Loading..." />), statusAfterMs);
+  const showStatus = () => root.render(<CenteredStatus text="Loading..." />);
+  const status = setTimeout(showStatus, statusAfterMs);
   let capped: ReturnType<typeof setTimeout> | undefined;
-  const cap = new Promise((resolve) => {
-    capped = setTimeout(resolve, capMs);
+  const cap = new Promise<false>((resolve) => {
+    capped = setTimeout(() => resolve(false), capMs);
   });
-  await Promise.race([ready.catch(() => undefined), cap]);
+  const allIn = await Promise.race([
+    ready.then(
+      () => true,
+      () => false,
+    ),
+    cap,
+  ]);
   clearTimeout(status);
   clearTimeout(capped);
+  // Something is still coming: never a blank page while it does (rendering it twice is harmless).
+  if (!allIn) showStatus();
   // The first render as a transition: React renders it in slices of a few milliseconds instead
   // of one task, so a phone's main thread stays free for input while the first screen is built
-  // (Lighthouse's total blocking time); 'Loading...', if it shows, stays until the screen is in.
+  // (Lighthouse's total blocking time).
   startTransition(() => root.render(app()));
 }

@@ -56,11 +56,7 @@ it("preloads Home's list with a flight's detail at desk width only, where the tw
   const loadedOn = async (desk: boolean) => {
     vi.stubGlobal('matchMedia', (query: string) => ({ matches: desk, media: query }));
     try {
-      const loaded = (await preloadRoute('/flight/7')) as unknown[];
-      return loaded
-        .flat(2)
-        .filter(Boolean)
-        .flatMap((module) => Object.keys(module as object));
+      return moduleNames(await preloadRoute('/flight/7'));
     } finally {
       vi.unstubAllGlobals();
     }

@@ -5,7 +5,7 @@ export type LazyPage<Props extends object = object> = ComponentType<Props> & {
   /**
    * Starts loading the page's code, once; resolves when it is in. A first render inside a
    * transition then shows the page without its fallback (React retries a moment later rather
-   * than committing the fallback), which is how the boot renders (main.tsx). Every use of a
+   * than committing the fallback), which is how the boot renders (boot.tsx). Every use of a
    * page goes through its one LazyPage (screens.ts): a second `lazy()` of the same module would
    * suspend again, on a loader's promise that resolves a task later, and show its fallback.
    */

@@ -83,7 +83,7 @@ const memberRoutes: RouteEntry[] = [
 ];
 
 /** What a route may carry: how to start loading its screen's code (see preloadRoute). */
-type RouteHandle = { preload: LazyPage['preload'] };
+type RouteHandle = { preload?: LazyPage['preload'] };
 
 /** A route showing a screen; a lazy screen's route carries its preload. */
 function screen(path: string, title: string, Page?: LazyPage): RouteObject {
@@ -98,7 +98,10 @@ function layout(element: ReactElement, handle: RouteHandle, children: RouteObjec
 
 /** At desk width the split shows Home's list beside a flight's detail: Home's code comes too. */
 const preloadFlightsSplit = () =>
-  Promise.all([FlightsSplit.preload(), matchesMediaQuery(DESK_QUERY) && HomePage.preload()]);
+  Promise.all([
+    FlightsSplit.preload(),
+    matchesMediaQuery(DESK_QUERY) ? HomePage.preload() : undefined,
+  ]);
 
 export const routes: RouteObject[] = [
   {
@@ -127,7 +130,7 @@ export const routes: RouteObject[] = [
 export function preloadRoute(pathname: string): Promise<unknown> {
   const matches = matchRoutes(routes, pathname) ?? [];
   return Promise.all(
-    matches.map((match) => (match.route.handle as RouteHandle | undefined)?.preload()),
+    matches.map((match) => (match.route.handle as RouteHandle | undefined)?.preload?.()),
   );
 }
 
