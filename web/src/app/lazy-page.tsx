@@ -12,20 +12,28 @@ export type LazyPage<Props extends object = object> = ComponentType<Props> & {
   preload: () => Promise<unknown>;
 };
 
-/** A page loaded on first use, from a module that exports it by name. */
-export function lazyPage<Name extends string, Props extends object = object>(
-  load: () => Promise<Record<Name, ComponentType<Props>>>,
-  name: Name,
-): LazyPage<Props> {
-  let loading: Promise<Record<Name, ComponentType<Props>>> | undefined;
-  const once = () => {
-    // A failed load (a flaky link) is not kept: the next render or preload asks again.
+/**
+ * A module's loader that asks once and shares the answer, so several pages of one module (the
+ * admin screens) load it once and render at once after any of them was preloaded. A failed load
+ * (a flaky link) is not kept: the next render or preload asks again.
+ */
+export function loadOnce<Module>(load: () => Promise<Module>): () => Promise<Module> {
+  let loading: Promise<Module> | undefined;
+  return () => {
     loading ??= load().catch((error: unknown) => {
       loading = undefined;
       throw error;
     });
     return loading;
   };
+}
+
+/** A page loaded on first use, from a module that exports it by name. */
+export function lazyPage<Name extends string, Props extends object = object>(
+  load: () => Promise<Record<Name, ComponentType<Props>>>,
+  name: Name,
+): LazyPage<Props> {
+  const once = loadOnce(load);
   const Page = lazy<ComponentType<Props>>(async () => ({ default: (await once())[name] }));
   return Object.assign((props: Props) => <Page {...props} />, { preload: once });
 }

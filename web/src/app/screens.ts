@@ -1,5 +1,5 @@
 import type { ReactNode } from 'react';
-import { lazyPage } from './lazy-page';
+import { lazyPage, loadOnce } from './lazy-page';
 
 // Only the landing comes at once: every other screen, Sign In included, and the member layout
 // (session gate, navigation, prompts) load on first use, so the landing's first load parses
@@ -14,11 +14,13 @@ export const HomePage = lazyPage<'HomePage', { asPane?: boolean }>(
   () => import('../pages/home-page'),
   'HomePage',
 );
-export const AdminDashboard = lazyPage(() => import('./admin-routes'), 'AdminDashboard');
-export const AdminApprovals = lazyPage(() => import('./admin-routes'), 'AdminApprovals');
-export const AdminAudit = lazyPage(() => import('./admin-routes'), 'AdminAudit');
-export const AdminModeration = lazyPage(() => import('./admin-routes'), 'AdminModeration');
-export const PlatformStats = lazyPage(() => import('./admin-routes'), 'PlatformStats');
+// The admin screens share one module: loaded once, whichever of them comes first.
+const adminRoutes = loadOnce(() => import('./admin-routes'));
+export const AdminDashboard = lazyPage(adminRoutes, 'AdminDashboard');
+export const AdminApprovals = lazyPage(adminRoutes, 'AdminApprovals');
+export const AdminAudit = lazyPage(adminRoutes, 'AdminAudit');
+export const AdminModeration = lazyPage(adminRoutes, 'AdminModeration');
+export const PlatformStats = lazyPage(adminRoutes, 'PlatformStats');
 export const GuidePage = lazyPage(() => import('../pages/guide-page'), 'GuidePage');
 export const DemoPage = lazyPage(() => import('../pages/demo-page'), 'DemoPage');
 export const CreatePasscodePage = lazyPage(
