@@ -29,8 +29,9 @@ test('an admin finds a member by search, edits their PIN, and the member signs i
   await admin.getByRole('button', { name: 'Save PIN' }).click();
   await expect(admin.getByText('Passcode updated')).toBeVisible();
 
-  // The member was e-mailed, and the new PIN is the one that works.
-  expect(await readPinFromMailbox(member.email)).toBe(newPin);
+  // The member was e-mailed, and the new PIN is the one that works. The mail is sent after the
+  // response, and the approval mail with the old PIN is already there: wait for the new one.
+  await expect.poll(() => readPinFromMailbox(member.email), { timeout: 10_000 }).toBe(newPin);
   const context = await browser.newContext();
   const page = await context.newPage();
   await signIn(page, member.email, newPin);
