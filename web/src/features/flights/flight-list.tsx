@@ -49,7 +49,7 @@ export function FlightList({ flights, now, sort, onDelete }: Props) {
       <li ref={marker} className="scroll-mt-4" data-testid="time-marker">
         <div className="flex items-center gap-2 text-xs font-medium text-red-600">
           <span className="h-px flex-1 bg-red-500" />
-          <span role="timer" aria-live="off" className="font-mono tabular-nums">
+          <span role="timer" aria-live="off" className="tabular-nums">
             Now {gmtClock(now).slice(9)} GMT
           </span>
           <span className="h-px flex-1 bg-red-500" />

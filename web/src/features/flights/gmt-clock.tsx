@@ -8,8 +8,8 @@ export function GmtClock({ className }: { className?: string }) {
   const time = full.slice(9);
   return (
     <time dateTime={now.toISOString()} className={className}>
-      <span className="hidden font-mono tabular-nums sm:inline">{full}</span>
-      <span className="font-mono tabular-nums sm:hidden">{time}</span>
+      <span className="hidden tabular-nums sm:inline">{full}</span>
+      <span className="tabular-nums sm:hidden">{time}</span>
       <span className="ml-1 text-xs">GMT</span>
     </time>
   );

@@ -1,4 +1,4 @@
-import { MessageCircle } from 'lucide-react';
+import { Hand, MessageCircle } from 'lucide-react';
 import { useState } from 'react';
 import { Link, useNavigate } from 'react-router';
 import {
@@ -63,7 +63,7 @@ export function WaveAction({ action, member, flight, viewer, now, viewerOnFlight
     button = (
       <span className="inline-flex flex-wrap items-center gap-2">
         <Button size="sm" variant="secondary" disabled aria-describedby={noteId}>
-          <span aria-hidden="true">👋</span>
+          <Hand aria-hidden="true" className="h-4 w-4" />
           {action.label}
         </Button>
         <span id={noteId} className="text-xs text-slate-600">
@@ -106,7 +106,7 @@ export function WaveAction({ action, member, flight, viewer, now, viewerOnFlight
             );
           }}
         >
-          <span aria-hidden="true">👋</span>
+          <Hand aria-hidden="true" className="h-4 w-4" />
           {send.isPending ? 'Sending...' : action.label}
         </Button>
       </span>
