@@ -49,7 +49,13 @@ it("preloads every screen on a path's route, layouts included, and nothing for a
   );
   // A signed-out-only page keeps its preload under the redirect wrapper.
   expect(moduleNames(await preloadRoute('/passcode'))).toContain('SignInPage');
-  expect((await preloadRoute('/no-such-screen')) as unknown[]).toEqual([undefined]);
+  // A nested path is its own screen, not its parent's.
+  const edit = moduleNames(await preloadRoute('/profile/edit'));
+  expect(edit).toContain('EditProfilePage');
+  expect(edit).not.toContain('ProfilePage');
+  // The landing and the not-found page come with the entry: nothing to load.
+  expect(moduleNames(await preloadRoute('/'))).toEqual([]);
+  expect(moduleNames(await preloadRoute('/no-such-screen'))).toEqual([]);
 });
 
 it("preloads Home's list with a flight's detail at desk width only, where the two share the screen", async () => {

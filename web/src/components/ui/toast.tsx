@@ -1,4 +1,30 @@
-import { Toaster as SonnerToaster, toast as sonnerToast } from 'sonner';
+import { lazy, Suspense, useEffect } from 'react';
+import type { ExternalToast } from 'sonner';
+
+// Sonner's code, and the style sheet it inserts as its module runs, come after the first screen
+// rather than with the entry: inserting that sheet cost ~12 ms of every first load's longest task
+// (the entry's evaluation), on the landing as on a member's screen. A toast asked for earlier
+// waits for it (below); on a phone that is a fraction of a second, offline it is in the service
+// worker's cache.
+const loadSonner = () => import('sonner');
+
+const SonnerToaster = lazy(async () => ({ default: (await loadSonner()).Toaster }));
+
+let toasterMounted: () => void = () => undefined;
+/** Settles once sonner's Toaster is on the page and listening: a toast sent earlier is lost. */
+const toasterReady = new Promise<void>((resolve) => {
+  toasterMounted = resolve;
+});
+
+/** Shows a toast once sonner is in; toasts keep the order they were asked for in. */
+function later(show: (sonner: Awaited<ReturnType<typeof loadSonner>>['toast']) => void): void {
+  void Promise.all([loadSonner(), toasterReady]).then(([sonner]) => show(sonner.toast));
+}
+
+/** A toast with sonner's own options (an action button, an endless duration). */
+export function showToast(title: string, options: ExternalToast): void {
+  later((sonner) => sonner(title, options));
+}
 
 /**
  * Toasts carry the spec's title and text; errors are announced assertively by sonner. An `id`
@@ -8,14 +34,25 @@ import { Toaster as SonnerToaster, toast as sonnerToast } from 'sonner';
  */
 export const toast = {
   success: (title: string, description?: string, duration?: number, id?: string) =>
-    sonnerToast.success(title, { description, duration, id }),
+    later((sonner) => sonner.success(title, { description, duration, id })),
   error: (title: string, description?: string, duration?: number, id?: string) =>
-    sonnerToast.error(title, { description, duration, id }),
+    later((sonner) => sonner.error(title, { description, duration, id })),
   info: (title: string, description?: string, duration?: number, id?: string) =>
-    sonnerToast(title, { description, duration, id }),
-  dismiss: (id: string) => sonnerToast.dismiss(id),
+    later((sonner) => sonner(title, { description, duration, id })),
+  dismiss: (id: string) => later((sonner) => sonner.dismiss(id)),
 };
 
+/** Its effect runs after the sibling Toaster's, which subscribes to sonner's toasts in its own. */
+function ToasterMounted() {
+  useEffect(() => toasterMounted(), []);
+  return null;
+}
+
 export function Toaster() {
-  return <SonnerToaster position="top-center" richColors closeButton theme="light" />;
+  return (
+    <Suspense fallback={null}>
+      <SonnerToaster position="top-center" richColors closeButton theme="light" />
+      <ToasterMounted />
+    </Suspense>
+  );
 }

@@ -1,11 +1,11 @@
-import { toast } from 'sonner';
+import { showToast } from '../../components/ui/toast';
 
 /** The toast's id: one offer on screen however many times the check runs. */
 const UPDATE_TOAST = 'app-update';
 
 /** Offers the waiting worker (a new deploy); 'Reload' lets it take over, then reloads. */
 function offerUpdate(waiting: ServiceWorker): void {
-  toast('A new version is available', {
+  showToast('A new version is available', {
     id: UPDATE_TOAST,
     duration: Number.POSITIVE_INFINITY,
     action: {

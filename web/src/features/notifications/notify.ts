@@ -1,5 +1,5 @@
-import { toast } from 'sonner';
 import type { PushNotification as PushData } from '../../../../domain';
+import { showToast } from '../../components/ui/toast';
 import { navigateTo } from './navigation';
 import { isChatOpen, waveIdOfUrl } from './open-chat';
 
@@ -16,7 +16,7 @@ const browserEnv: NotifyEnv = {
   hidden: () => document.visibilityState === 'hidden',
   notificationApi: () => (typeof Notification === 'undefined' ? undefined : Notification),
   toast: (data, onView) =>
-    toast(data.title, {
+    showToast(data.title, {
       description: data.message || undefined,
       action: { label: 'View', onClick: onView },
     }),
