@@ -1,4 +1,4 @@
-import { lazy, Suspense, useEffect } from 'react';
+import { lazy, Suspense } from 'react';
 import type { ExternalToast } from 'sonner';
 
 // Sonner's code, and the style sheet it inserts as its module runs, come after the first screen
@@ -6,19 +6,21 @@ import type { ExternalToast } from 'sonner';
 // (the entry's evaluation), on the landing as on a member's screen. A toast asked for earlier
 // waits for it (below); on a phone that is a fraction of a second, offline it is in the service
 // worker's cache.
-const loadSonner = () => import('sonner');
+let sonnerModule: Promise<typeof import('sonner')> | undefined;
+/** One promise for every caller, so toasts run in the order they were asked for. */
+const loadSonner = () => {
+  sonnerModule ??= import('sonner');
+  return sonnerModule;
+};
 
 const SonnerToaster = lazy(async () => ({ default: (await loadSonner()).Toaster }));
 
-let toasterMounted: () => void = () => undefined;
-/** Settles once sonner's Toaster is on the page and listening: a toast sent earlier is lost. */
-const toasterReady = new Promise<void>((resolve) => {
-  toasterMounted = resolve;
-});
-
-/** Shows a toast once sonner is in; toasts keep the order they were asked for in. */
+/**
+ * Shows a toast once sonner's code is in; toasts keep the order they were asked for in. One sent
+ * before the Toaster is on the page is not lost: sonner hands a new Toaster the active toasts.
+ */
 function later(show: (sonner: Awaited<ReturnType<typeof loadSonner>>['toast']) => void): void {
-  void Promise.all([loadSonner(), toasterReady]).then(([sonner]) => show(sonner.toast));
+  void loadSonner().then((sonner) => show(sonner.toast));
 }
 
 /** A toast with sonner's own options (an action button, an endless duration). */
@@ -42,17 +44,10 @@ export const toast = {
   dismiss: (id: string) => later((sonner) => sonner.dismiss(id)),
 };
 
-/** Its effect runs after the sibling Toaster's, which subscribes to sonner's toasts in its own. */
-function ToasterMounted() {
-  useEffect(() => toasterMounted(), []);
-  return null;
-}
-
 export function Toaster() {
   return (
     <Suspense fallback={null}>
       <SonnerToaster position="top-center" richColors closeButton theme="light" />
-      <ToasterMounted />
     </Suspense>
   );
 }
