@@ -33,12 +33,18 @@ test('a protected route without a session redirects to the landing page', async 
       }
     }).observe(document, { subtree: true, childList: true, characterData: true });
   });
+  // A visitor is sent on without the member screens' code being downloaded.
+  const memberCode: string[] = [];
+  page.on('request', (request) => {
+    if (/\/assets\/(member-layout|home-page)-/.test(request.url())) memberCode.push(request.url());
+  });
   await page.goto('/home');
   await expect(page).toHaveURL(/\/$/);
   expect(
     await page.evaluate(() => (window as unknown as { sawRedirecting?: boolean }).sawRedirecting),
   ).toBe(true);
   await expect(page.getByText('Connect with other crew')).toBeVisible();
+  expect(memberCode).toEqual([]);
 });
 
 test.describe('on a phone', () => {

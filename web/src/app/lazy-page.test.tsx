@@ -1,6 +1,7 @@
 import { act, cleanup, render, screen } from '@testing-library/react';
 import { Suspense } from 'react';
 import { afterEach, expect, it, vi } from 'vitest';
+import { SIGNED_IN_HINT_COOKIE } from '../../../domain';
 import { lazyPage } from './lazy-page';
 import { preloadRoute } from './routes';
 
@@ -42,7 +43,14 @@ it('asks again after a failed load instead of keeping the failure', async () => 
   expect(load).toHaveBeenCalledTimes(2);
 });
 
+const signedIn = (on: boolean) => {
+  // biome-ignore lint/suspicious/noDocumentCookie: the hint is a cookie the page reads
+  document.cookie = `${SIGNED_IN_HINT_COOKIE}=1; Path=/${on ? '' : '; Max-Age=0'}`;
+};
+afterEach(() => signedIn(false));
+
 it("preloads every screen on a path's route, layouts included, and nothing for an unknown path", async () => {
+  signedIn(true);
   // The member layout, the flights split and Home: each resolves to its loaded module.
   expect(moduleNames(await preloadRoute('/home'))).toEqual(
     expect.arrayContaining(['MemberLayout', 'FlightsSplit', 'HomePage']),
@@ -58,7 +66,18 @@ it("preloads every screen on a path's route, layouts included, and nothing for a
   expect(moduleNames(await preloadRoute('/no-such-screen'))).toEqual([]);
 });
 
+it("loads no member screen's code in a browser that has not signed in: it is sent to the landing", async () => {
+  expect(moduleNames(await preloadRoute('/home'))).toEqual([]);
+  expect(moduleNames(await preloadRoute('/flight/7'))).toEqual([]);
+  expect(moduleNames(await preloadRoute('/messages'))).toEqual([]);
+  // Public screens load as before.
+  expect(moduleNames(await preloadRoute('/passcode'))).toContain('SignInPage');
+  signedIn(true);
+  expect(moduleNames(await preloadRoute('/messages'))).toContain('MessagesPage');
+});
+
 it("preloads Home's list with a flight's detail at desk width only, where the two share the screen", async () => {
+  signedIn(true);
   const loadedOn = async (desk: boolean) => {
     vi.stubGlobal('matchMedia', (query: string) => ({ matches: desk, media: query }));
     try {

@@ -1,5 +1,4 @@
-import { type ReactNode, useEffect } from 'react';
-import { useLocation, useNavigate } from 'react-router';
+import type { ReactNode } from 'react';
 import { toast } from '../components/ui/toast';
 import {
   DisclaimerDialog,
@@ -13,29 +12,15 @@ import { CenteredStatus } from './centered-status';
 
 export { CenteredStatus };
 
-const REDIRECT_DELAY_MS = 500;
-
 /**
- * Protected routes: 'Loading...' while the session loads, 'Redirecting...' then / without one
- * (carrying the route as `next`, so the link survives sign-in), and the disclaimer instead of
- * any member screen until the member has accepted it on the server.
+ * Protected routes, inside MembersOnly (which sends a visitor on to the landing): 'Loading...'
+ * while the session loads, and the disclaimer instead of any member screen until the member has
+ * accepted it on the server.
  */
 export function RequireSession({ children }: { children: ReactNode }) {
   const session = useSession();
-  const navigate = useNavigate();
-  const location = useLocation();
-  const signedOut = !session.isPending && !session.data;
-  // /home is where sign-in leads anyway, so it needs no `next`.
-  const here = `${location.pathname}${location.search}`;
-  const landing = here === '/home' ? '/' : `/?next=${encodeURIComponent(here)}`;
-
-  useEffect(() => {
-    if (!signedOut) return;
-    const timer = setTimeout(() => navigate(landing, { replace: true }), REDIRECT_DELAY_MS);
-    return () => clearTimeout(timer);
-  }, [signedOut, navigate, landing]);
-
   if (session.isPending) return <CenteredStatus text="Loading..." />;
+  // Signed out: MembersOnly, around this layout, shows 'Redirecting...' and navigates.
   if (!session.data) return <CenteredStatus text="Redirecting..." />;
   if (!disclaimerAccepted(session.data)) return <DisclaimerGate />;
   return <>{children}</>;

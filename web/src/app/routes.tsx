@@ -1,10 +1,12 @@
 import type { ReactElement } from 'react';
 import { createBrowserRouter, matchPath, type RouteObject } from 'react-router';
+import { hasSignedInHint } from '../features/auth';
 import { DESK_QUERY, matchesMediaQuery } from '../lib/use-media-query';
 import { ComingSoon } from '../pages/coming-soon';
 import { LandingPage } from '../pages/landing-page';
 import { NotFoundPage } from '../pages/not-found';
 import type { LazyPage } from './lazy-page';
+import { MembersOnly } from './members-only';
 import { PublicLayout } from './public-layout';
 import { RedirectSignedIn } from './redirect-signed-in';
 import {
@@ -82,8 +84,11 @@ const memberRoutes: RouteEntry[] = [
   ['/platform-stats', 'Platform Statistics', PlatformStats],
 ];
 
-/** What a route may carry: how to start loading its screen's code (see preloadRoute). */
-type RouteHandle = { preload?: LazyPage['preload'] };
+/**
+ * What a route may carry: how to start loading its screen's code (see preloadRoute), and whether
+ * only a member gets past it (a visitor is sent to the landing without it being loaded).
+ */
+type RouteHandle = { preload?: LazyPage['preload']; membersOnly?: boolean };
 
 /** A route showing a screen; a lazy screen's route carries its preload. */
 function screen(path: string, title: string, Page?: LazyPage): RouteObject {
@@ -115,14 +120,20 @@ export const routes: RouteObject[] = [
         : route,
     ),
   },
-  layout(<MemberLayout />, { preload: MemberLayout.preload }, [
-    // One parent for Home and a flight's detail: at desk width they share the screen.
-    layout(<FlightsSplit list={<HomePage asPane />} />, { preload: preloadFlightsSplit }, [
-      screen('/home', 'Flights', HomePage),
-      screen('/flight/:id', 'Flight Details', FlightDetailPage),
-    ]),
-    ...memberRoutes.map((entry) => screen(...entry)),
-  ]),
+  layout(
+    <MembersOnly>
+      <MemberLayout />
+    </MembersOnly>,
+    { preload: MemberLayout.preload, membersOnly: true },
+    [
+      // One parent for Home and a flight's detail: at desk width they share the screen.
+      layout(<FlightsSplit list={<HomePage asPane />} />, { preload: preloadFlightsSplit }, [
+        screen('/home', 'Flights', HomePage),
+        screen('/flight/:id', 'Flight Details', FlightDetailPage),
+      ]),
+      ...memberRoutes.map((entry) => screen(...entry)),
+    ],
+  ),
   { path: '*', element: <NotFoundPage /> },
 ];
 
@@ -144,13 +155,17 @@ function routeChain(list: RouteObject[], pathname: string): RouteObject[] {
   return [];
 }
 
-/** Loads the code of every screen the path shows (layouts included); resolves when all is in. */
+/**
+ * Loads the code of every screen the path shows (layouts included); resolves when all is in. A
+ * member's screen in a browser that has not signed in loads nothing: MembersOnly redirects.
+ */
 export function preloadRoute(pathname: string): Promise<unknown> {
-  return Promise.all(
-    routeChain(routes, pathname).map((route) =>
-      (route.handle as RouteHandle | undefined)?.preload?.(),
-    ),
-  );
+  const chain = routeChain(routes, pathname);
+  const handles = chain.map((route) => route.handle as RouteHandle | undefined);
+  if (handles.some((handle) => handle?.membersOnly) && !hasSignedInHint()) {
+    return Promise.resolve([]);
+  }
+  return Promise.all(handles.map((handle) => handle?.preload?.()));
 }
 
 export function createRouter() {

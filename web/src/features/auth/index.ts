@@ -6,6 +6,12 @@ export { DisclaimerDialog } from './disclaimer-dialog';
 export { describeLoginFailure } from './login-errors';
 export { PinForm } from './pin-form';
 export { emptyPin, PinInput, pinValue } from './pin-input';
-export { type SessionUser, sessionQuery, sessionQueryKey, useSession } from './session';
+export {
+  hasSignedInHint,
+  type SessionUser,
+  sessionQuery,
+  sessionQueryKey,
+  useSession,
+} from './session';
 export { SignInHelpDialog } from './sign-in-help-dialog';
 export { useSessionUserId } from './use-session-user-id';

@@ -53,7 +53,8 @@ export function useSession() {
 }
 
 const hintPattern = new RegExp(`(?:^|;\\s*)${SIGNED_IN_HINT_COOKIE}=`);
-function hasSignedInHint() {
+/** Whether this browser has signed in and not been told the session ended (a cookie we can read). */
+export function hasSignedInHint() {
   return typeof document === 'undefined' || hintPattern.test(document.cookie);
 }
 /** The session ended elsewhere (sign-out on another device, expiry): stop asking. */
