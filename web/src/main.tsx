@@ -5,6 +5,7 @@ import { AppRouter } from './app/app-router';
 import { boot } from './app/boot';
 import { Providers } from './app/providers';
 import { createRouter, preloadRoute } from './app/routes';
+import { loadSonner } from './components/ui/toast';
 import { sessionQuery } from './features/auth';
 import { captureInstallPrompt, registerServiceWorker } from './features/install';
 import { createQueryClient } from './lib/query-client';
@@ -16,6 +17,8 @@ const BOOT_TIMES = { statusAfterMs: 1000, capMs: 3000 };
 const queryClient = createQueryClient();
 // Chromium's install event can fire before any screen is up: caught now, used by the dialog.
 captureInstallPrompt();
+// The toasts' code, beside the screen's (components/ui/toast.tsx says why).
+void loadSonner();
 
 // Render as you fetch: the screen's code and the session are asked for at once, side by side,
 // instead of one after the other as rendering would discover them (layout, session gate, page).

@@ -1,4 +1,4 @@
-import { lazy, Suspense } from 'react';
+import { useEffect, useState } from 'react';
 import type { ExternalToast } from 'sonner';
 
 // Sonner's code, and the style sheet it inserts as its module runs, come after the first screen
@@ -7,13 +7,15 @@ import type { ExternalToast } from 'sonner';
 // waits for it (below); on a phone that is a fraction of a second, offline it is in the service
 // worker's cache.
 let sonnerModule: Promise<typeof import('sonner')> | undefined;
-/** One promise for every caller, so toasts run in the order they were asked for. */
-const loadSonner = () => {
+/**
+ * One promise for every caller, so toasts run in the order they were asked for. main.tsx asks
+ * for it as the app starts: on a member's screen it is in before the first render, so the
+ * style sheet it inserts lands on a page that is still empty rather than restyling a screen.
+ */
+export const loadSonner = () => {
   sonnerModule ??= import('sonner');
   return sonnerModule;
 };
-
-const SonnerToaster = lazy(async () => ({ default: (await loadSonner()).Toaster }));
 
 /**
  * Shows a toast once sonner's code is in; toasts keep the order they were asked for in. One sent
@@ -44,10 +46,23 @@ export const toast = {
   dismiss: (id: string) => later((sonner) => sonner.dismiss(id)),
 };
 
+/**
+ * Sonner's Toaster, rendered once its code is in. Not a lazy component under Suspense: a
+ * boundary suspended in the first render made React hold that render's commit for its fallback
+ * throttle and then commit the whole first screen in one timer task.
+ */
 export function Toaster() {
-  return (
-    <Suspense fallback={null}>
-      <SonnerToaster position="top-center" richColors closeButton theme="light" />
-    </Suspense>
-  );
+  const [sonner, setSonner] = useState<Awaited<ReturnType<typeof loadSonner>> | null>(null);
+  useEffect(() => {
+    let mounted = true;
+    void loadSonner().then((module) => {
+      if (mounted) setSonner(module);
+    });
+    return () => {
+      mounted = false;
+    };
+  }, []);
+  if (!sonner) return null;
+  const SonnerToaster = sonner.Toaster;
+  return <SonnerToaster position="top-center" richColors closeButton theme="light" />;
 }
