@@ -18,7 +18,8 @@ const queryClient = createQueryClient();
 // Chromium's install event can fire before any screen is up: caught now, used by the dialog.
 captureInstallPrompt();
 // The toasts' code, beside the screen's (components/ui/toast.tsx says why).
-void loadSonner();
+// A failed load is asked for again by the first toast.
+loadSonner().catch(() => undefined);
 
 // Render as you fetch: the screen's code and the session are asked for at once, side by side,
 // instead of one after the other as rendering would discover them (layout, session gate, page).

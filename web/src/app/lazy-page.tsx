@@ -1,4 +1,5 @@
 import { type ComponentType, lazy } from 'react';
+import { loadOnce } from '../lib/load-once';
 
 /** A page whose code loads on first use, or earlier when asked to (`preload`). */
 export type LazyPage<Props extends object = object> = ComponentType<Props> & {
@@ -11,22 +12,6 @@ export type LazyPage<Props extends object = object> = ComponentType<Props> & {
    */
   preload: () => Promise<unknown>;
 };
-
-/**
- * A module's loader that asks once and shares the answer, so several pages of one module (the
- * admin screens) load it once and render at once after any of them was preloaded. A failed load
- * (a flaky link) is not kept: the next render or preload asks again.
- */
-export function loadOnce<Module>(load: () => Promise<Module>): () => Promise<Module> {
-  let loading: Promise<Module> | undefined;
-  return () => {
-    loading ??= load().catch((error: unknown) => {
-      loading = undefined;
-      throw error;
-    });
-    return loading;
-  };
-}
 
 /** A page loaded on first use, from a module that exports it by name. */
 export function lazyPage<Name extends string, Props extends object = object>(

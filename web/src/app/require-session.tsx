@@ -20,8 +20,8 @@ export { CenteredStatus };
 export function RequireSession({ children }: { children: ReactNode }) {
   const session = useSession();
   if (session.isPending) return <CenteredStatus text="Loading..." />;
-  // Signed out: MembersOnly, around this layout, shows 'Redirecting...' and navigates.
-  if (!session.data) return <CenteredStatus text="Redirecting..." />;
+  // Signed out: MembersOnly, around this layout, shows 'Redirecting...' instead of it.
+  if (!session.data) return null;
   if (!disclaimerAccepted(session.data)) return <DisclaimerGate />;
   return <>{children}</>;
 }

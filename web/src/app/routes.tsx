@@ -138,10 +138,12 @@ export const routes: RouteObject[] = [
 ];
 
 /**
- * The routes from the root to the first screen whose path matches (the catch-all excepted), as
- * `matchRoutes` would find them. Not `matchRoutes` itself: it flattens and ranks the whole table
- * on every call, which on a phone cost ~9 ms of the entry's evaluation, and the router does it
- * again when it is made. The table has no two paths matching one screen, so order is enough.
+ * The routes from the root to the first screen whose path matches (the catch-all excepted). Not
+ * `matchRoutes`: it flattens and ranks the whole table on every call, which on a phone cost
+ * ~9 ms of the entry's evaluation, and the router does it again when it is made. This table has
+ * no two paths matching one screen, no index routes and no paths on layouts, so order is enough;
+ * unlike `matchRoutes` it does not decode the path first. A miss only means no preload: the
+ * screen's code then loads as it renders.
  */
 function routeChain(list: RouteObject[], pathname: string): RouteObject[] {
   for (const route of list) {

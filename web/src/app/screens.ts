@@ -1,5 +1,6 @@
 import type { ReactNode } from 'react';
-import { lazyPage, loadOnce } from './lazy-page';
+import { loadOnce } from '../lib/load-once';
+import { lazyPage } from './lazy-page';
 
 // Only the landing comes at once: every other screen, Sign In included, and the member layout
 // (session gate, navigation, prompts) load on first use, so the landing's first load parses

@@ -1,28 +1,33 @@
 import { useEffect, useState } from 'react';
 import type { ExternalToast } from 'sonner';
+import { loadOnce } from '../../lib/load-once';
 
-// Sonner's code, and the style sheet it inserts as its module runs, come after the first screen
-// rather than with the entry: inserting that sheet cost ~12 ms of every first load's longest task
-// (the entry's evaluation), on the landing as on a member's screen. A toast asked for earlier
-// waits for it (below); on a phone that is a fraction of a second, offline it is in the service
-// worker's cache.
-let sonnerModule: Promise<typeof import('sonner')> | undefined;
-/**
- * One promise for every caller, so toasts run in the order they were asked for. main.tsx asks
- * for it as the app starts: on a member's screen it is in before the first render, so the
- * style sheet it inserts lands on a page that is still empty rather than restyling a screen.
- */
-export const loadSonner = () => {
-  sonnerModule ??= import('sonner');
-  return sonnerModule;
-};
+type Sonner = typeof import('sonner');
+
+// Sonner is not part of the entry: its code, and the style sheet it inserts as its module runs,
+// cost ~12 ms of the entry's evaluation, the longest task of every first load. main.tsx asks for
+// it as the app starts, beside the screen's code: on a member's screen it is in before the first
+// render, so its sheet lands on a page that is still empty rather than restyling a screen.
+
+/** One load for every caller (toasts keep their order); a failed load is asked for again. */
+export const loadSonner = loadOnce(() => import('sonner'));
+
+/** The mounted Toaster's setter: a toast that had to load sonner shows the Toaster too. */
+let showToaster: ((sonner: Sonner) => void) | undefined;
 
 /**
- * Shows a toast once sonner's code is in; toasts keep the order they were asked for in. One sent
- * before the Toaster is on the page is not lost: sonner hands a new Toaster the active toasts.
+ * Shows a toast once sonner's code is in. One sent before the Toaster is on the page is not
+ * lost: sonner hands a new Toaster the active toasts. If the code cannot be had (offline before
+ * the service worker kept it), the toast is dropped and the next one asks again.
  */
-function later(show: (sonner: Awaited<ReturnType<typeof loadSonner>>['toast']) => void): void {
-  void loadSonner().then((sonner) => show(sonner.toast));
+function later(show: (toast: Sonner['toast']) => void): void {
+  loadSonner().then(
+    (sonner) => {
+      showToaster?.(sonner);
+      show(sonner.toast);
+    },
+    () => undefined,
+  );
 }
 
 /** A toast with sonner's own options (an action button, an endless duration). */
@@ -46,20 +51,14 @@ export const toast = {
   dismiss: (id: string) => later((sonner) => sonner.dismiss(id)),
 };
 
-/**
- * Sonner's Toaster, rendered once its code is in. Not a lazy component under Suspense: a
- * boundary suspended in the first render made React hold that render's commit for its fallback
- * throttle and then commit the whole first screen in one timer task.
- */
+/** Sonner's Toaster, rendered once its code is in (not a lazy component: see main.tsx's boot). */
 export function Toaster() {
-  const [sonner, setSonner] = useState<Awaited<ReturnType<typeof loadSonner>> | null>(null);
+  const [sonner, setSonner] = useState<Sonner | null>(null);
   useEffect(() => {
-    let mounted = true;
-    void loadSonner().then((module) => {
-      if (mounted) setSonner(module);
-    });
+    showToaster = setSonner;
+    loadSonner().then(setSonner, () => undefined);
     return () => {
-      mounted = false;
+      showToaster = undefined;
     };
   }, []);
   if (!sonner) return null;
