@@ -1,6 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { CLIENT_ID_REUSED } from '../schemas/messages';
-import { isResendOf } from './messages';
+import { CLIENT_ID_REUSED, isResendOf } from './messages';
 
 describe('isResendOf', () => {
   const stored = { waveId: 4, content: 'Hello' };

@@ -1,6 +1,6 @@
 import { z } from 'zod';
+import { isCrewEmail } from '../rules/registration';
 import { emailInput, idSchema, nullableIsoDateTimeSchema } from './common';
-import { isCrewEmail } from './registration';
 
 /** The spec's "Pending approval record" (snake_case as the spec names it). */
 export const pendingApprovalSchema = z.object({

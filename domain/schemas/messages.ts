@@ -1,9 +1,7 @@
 import { z } from 'zod';
 import { MESSAGE_MAX } from '../constants';
+import { INVALID_CLIENT_ID, MESSAGE_EMPTY, MESSAGE_TOO_LONG } from '../rules/messages';
 import { idParam, idSchema, isoDateTimeSchema } from './common';
-
-export const MESSAGE_EMPTY = 'Message cannot be empty';
-export const MESSAGE_TOO_LONG = `Message must be ${MESSAGE_MAX} characters or fewer`;
 
 /** Text is trimmed before sending; empty after trimming cannot be sent. */
 export const messageContentSchema = z
@@ -11,13 +9,6 @@ export const messageContentSchema = z
   .trim()
   .min(1, MESSAGE_EMPTY)
   .max(MESSAGE_MAX, MESSAGE_TOO_LONG);
-
-export const INVALID_CLIENT_ID = 'Invalid client id';
-export const CLIENT_ID_REUSED = 'This client id was already used for a different message';
-/** The server is past its chat ceiling: try again shortly with the same clientId. */
-export const CHAT_OVERLOADED = 'The chat is busy. Please try again in a moment.';
-/** The `code` of the refusal above, on the socket's `error` frame and the 503 body. */
-export const CHAT_OVERLOADED_CODE = 'overloaded';
 
 /**
  * A message's own id, made by the sending browser (`crypto.randomUUID()`): a send retried with

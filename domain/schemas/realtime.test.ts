@@ -1,9 +1,8 @@
 import { describe, expect, it } from 'vitest';
+import { assertNever, INVALIDATION_KEYS } from '../rules/realtime';
 import {
-  assertNever,
   type ClientFrame,
   clientFrameSchema,
-  INVALIDATION_KEYS,
   type ServerFrame,
   serverFrameSchema,
 } from './realtime';

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { INVALIDATION_KEYS, isAppPath } from '../rules/realtime';
 import { idSchema, isoDateTimeSchema } from './common';
 import { messageSchema, sendMessageRequestSchema } from './messages';
 import { waveSchema, waveStatusSchema, waveStatusUpdateRequestSchema } from './waves';
@@ -43,19 +44,8 @@ export type ClientFrame = z.output<typeof clientFrameSchema>;
 /** Client frames the server answers with `message_ack` or `error` carrying the same clientId. */
 export type ClientRequestFrame = Extract<ClientFrame, { type: 'new_message' | 'wave_update' }>;
 
-/**
- * What a live invalidation may name: each is a group of screens the web refetches (see
- * web/src/features/realtime/cache-sync.ts). `flights`: flight lists, detail and stats; `stats`:
- * the header counters; `admin`: the pending approvals; `waves`: the member's waves.
- */
-export const INVALIDATION_KEYS = ['flights', 'stats', 'admin', 'waves'] as const;
 export const invalidationKeySchema = z.enum(INVALIDATION_KEYS);
 export type InvalidationKey = z.infer<typeof invalidationKeySchema>;
-
-/** A path of this app, never another site: the only kind a notification may open. */
-export function isAppPath(url: string): boolean {
-  return url.startsWith('/') && !url.startsWith('//');
-}
 
 /** A new message, as each of its two people sees it (the sender's name by the reveal rules). */
 export const liveMessageSchema = messageSchema.extend({
@@ -121,8 +111,3 @@ export type ServerFrame = z.output<typeof serverFrameSchema>;
 export type ServerFrameType = ServerFrame['type'];
 /** One kind of server frame, e.g. `ServerFrameOf<'presence'>`. */
 export type ServerFrameOf<T extends ServerFrameType> = Extract<ServerFrame, { type: T }>;
-
-/** For the `default` of a switch over a union: a member left unhandled fails to compile. */
-export function assertNever(value: never): never {
-  throw new Error(`Unexpected value: ${JSON.stringify(value)}`);
-}

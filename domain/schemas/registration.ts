@@ -1,24 +1,10 @@
 import { z } from 'zod';
 import { CREW_EMAIL_DOMAINS, CREW_ROLES, EMAIL_MAX, REGISTRATION_MEMBERSHIPS } from '../constants';
-
-export const FILL_REQUIRED = 'Please fill in all required fields';
-export const EMAIL_TAKEN =
-  'This BA email address is already registered. Please use the login page instead.';
-export const USER_EXISTS_MESSAGE =
-  'An account with this email already exists. Please try logging in instead.';
+import { crewEmailMessage, FILL_REQUIRED, isCrewEmail } from '../rules/registration';
 
 export const registrationMembershipSchema = z.enum(REGISTRATION_MEMBERSHIPS, {
   error: FILL_REQUIRED,
 });
-
-/** True when the address ends with one of the accepted work domains. */
-export function isCrewEmail(email: string, domains: readonly string[]): boolean {
-  const lower = email.trim().toLowerCase();
-  return domains.some((domain) => lower.endsWith(`@${domain.toLowerCase()}`));
-}
-
-export const crewEmailMessage = (domains: readonly string[]) =>
-  `Email must end with ${domains.map((d) => `@${d}`).join(' or ')}`;
 
 /**
  * POST /api/register/initiate (and create-pending). The accepted domains are configuration,

@@ -3,16 +3,14 @@ import { lazy, type ReactNode, Suspense, useEffect, useState } from 'react';
 import { Toaster } from '../components/ui/toast';
 import { type SessionUser, sessionQueryKey } from '../features/auth';
 import { OfflineBanner } from '../features/install';
+// The chat's background work (the offline send queue, catching up after a gap), lazy like the
+// socket: loaded on its own, without the chat dialog.
+import { LazyMessagesBackground } from '../features/messages';
 
 // The real-time client (socket, cache sync, frame schemas) is of use only with a session: a
 // visitor on the landing never downloads or parses it (issue 19's first-load budget).
 const RealtimeConnection = lazy(async () => ({
   default: (await import('../features/realtime')).RealtimeConnection,
-}));
-
-// The same for the chat's background work (the offline send queue, catching up after a gap).
-const MessagesBackground = lazy(async () => ({
-  default: (await import('../features/messages')).MessagesBackground,
 }));
 
 const hasSessionUser = (client: QueryClient) =>
@@ -48,7 +46,7 @@ function SignedInBackground() {
   return (
     <Suspense fallback={null}>
       <RealtimeConnection />
-      <MessagesBackground />
+      <LazyMessagesBackground />
     </Suspense>
   );
 }

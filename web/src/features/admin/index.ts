@@ -1,28 +1,14 @@
 /** The admin feature's public surface: code outside features/admin/ imports only this file. */
 
 export { AddUserDialog, generatePin } from './add-user-dialog';
-export type { AdminUser, AuditEntryView, AuditLogPage, PendingApproval } from './api';
+export type { AuditEntryView, AuditLogPage, PendingApproval } from './api';
 export {
   auditKeys,
-  describePastFlights,
   useApproveUser,
   useAuditLog,
-  useCreateUser,
-  useDeletePastFlights,
-  useDeleteUser,
-  useMembers,
-  usePastFlightsPreview,
   usePendingApprovals,
   usePendingCount,
   useRejectUser,
-  useRemoveUserData,
-  useResetOnlineStatus,
-  useRestoreAccount,
-  useRevealPasscode,
-  useSignOutAll,
-  useToggleAdmin,
-  useUpdateMemberEmail,
-  useUpdateMemberPasscode,
   useUpdateRegistrationEmail,
 } from './api';
 export { AuditTrail } from './audit-trail';
@@ -32,6 +18,23 @@ export { EditEmailDialog } from './edit-email-dialog';
 export { EditPinDialog } from './edit-pin-dialog';
 export { type MemberAction, MemberActionsDialog } from './member-actions-dialog';
 export { MemberTable } from './member-table';
+export {
+  type AdminUser,
+  describePastFlights,
+  useCreateUser,
+  useDeletePastFlights,
+  useDeleteUser,
+  useMembers,
+  usePastFlightsPreview,
+  useRemoveUserData,
+  useResetOnlineStatus,
+  useRestoreAccount,
+  useRevealPasscode,
+  useSignOutAll,
+  useToggleAdmin,
+  useUpdateMemberEmail,
+  useUpdateMemberPasscode,
+} from './members-api';
 export { AppealsList, ModerationQueue } from './moderation-queue';
 export { PendingApprovalCard } from './pending-approval-card';
 export { RejectDialog } from './reject-dialog';

@@ -14,7 +14,7 @@ import {
 } from 'lucide-react';
 import { Button } from '../../components/ui/button';
 import { Dialog } from '../../components/ui/dialog';
-import type { AdminUser } from './api';
+import type { AdminUser } from './members-api';
 
 export type MemberAction =
   | 'editPin'

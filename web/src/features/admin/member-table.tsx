@@ -11,7 +11,7 @@ import { Button } from '../../components/ui/button';
 import { type Column, DataTable } from '../../components/ui/data-table';
 import { Input, Label } from '../../components/ui/input';
 import { cn } from '../../lib/cn';
-import type { AdminUser } from './api';
+import type { AdminUser } from './members-api';
 
 /** The date a member's access runs to: the trial's end for a trial, else the subscription's. */
 export function memberExpiry(user: AdminUser, now: Date): string | null {

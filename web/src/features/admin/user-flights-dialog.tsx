@@ -5,7 +5,7 @@ import { Button } from '../../components/ui/button';
 import { Dialog } from '../../components/ui/dialog';
 import { EmptyState } from '../../components/ui/empty-state';
 import { SkeletonCards } from '../../components/ui/skeleton';
-import { type AdminUser, useUserFlights } from './api';
+import { type AdminUser, useUserFlights } from './members-api';
 
 type Props = { user: AdminUser | null; onClose: () => void };
 

@@ -1,6 +1,6 @@
 import type { QueryClient } from '@tanstack/react-query';
 import { useCallback, useSyncExternalStore } from 'react';
-import { type SessionUser, sessionQueryKey } from './api';
+import { type SessionUser, sessionQueryKey } from './session';
 
 /**
  * The signed-in user's id, read from the session cache without fetching it: whoever shows a

@@ -7,5 +7,5 @@ export {
   SEND_RETRY_BASE_MS,
   sendMessage,
 } from './api';
+export { LazyMessagesBackground } from './background';
 export { ChatDialog } from './chat-dialog';
-export { MessagesBackground } from './outbox-runner';
