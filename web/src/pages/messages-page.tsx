@@ -10,7 +10,7 @@ import { SkeletonCards } from '../components/ui/skeleton';
 import { toast } from '../components/ui/toast';
 import { WIDE_PAGE } from '../components/ui/wide-page';
 import { useSession } from '../features/auth';
-import { ChatDialog } from '../features/messages';
+import { loadChatDialog } from '../features/messages';
 import {
   countLabel,
   MarkAllReadButton,
@@ -27,6 +27,7 @@ import { cn } from '../lib/cn';
 import { queryFailed } from '../lib/query-failed';
 import { useDeskLayout } from '../lib/use-media-query';
 import { useNow } from '../lib/use-now';
+import { useOnDemand } from '../lib/use-on-demand';
 
 /** ?waveId= as a positive integer, else null. */
 function parseWaveId(raw: string | null): number | null {
@@ -74,6 +75,11 @@ export function MessagesPage() {
   useEffect(() => {
     if (chatWaveId !== null && waves.isSuccess && !chatWave) setChatWaveId(null);
   }, [chatWaveId, waves.isSuccess, chatWave, setChatWaveId]);
+  // The chat's code comes when a conversation is first opened, not with the list.
+  const chatCode = useOnDemand(loadChatDialog, chatWave !== null, () => {
+    setChatWaveId(null);
+    toast.error('Connection Error', 'Not connected to server. Try again later.');
+  });
 
   const counts = useMemo(() => waveCounts(list), [list]);
   const conversations = list.filter((w) => w.status === 'accepted');
@@ -108,18 +114,19 @@ export function MessagesPage() {
     onDelete,
   };
 
-  const chat = chatWave ? (
-    <ChatDialog
-      key={chatWave.id}
-      wave={chatWave}
-      viewer={viewer}
-      open
-      inline={desk}
-      onOpenChange={(open) => {
-        if (!open) setChatWaveId(null);
-      }}
-    />
-  ) : null;
+  const chat =
+    chatWave && chatCode ? (
+      <chatCode.ChatDialog
+        key={chatWave.id}
+        wave={chatWave}
+        viewer={viewer}
+        open
+        inline={desk}
+        onOpenChange={(open) => {
+          if (!open) setChatWaveId(null);
+        }}
+      />
+    ) : null;
 
   const page = (
     <main className="space-y-5">

@@ -9,3 +9,4 @@ export {
 } from './api';
 export { LazyMessagesBackground } from './background';
 export { ChatDialog } from './chat-dialog';
+export { loadChatDialog } from './load-chat-dialog';

@@ -10,4 +10,5 @@ export {
   useReport,
   useSendAppeal,
 } from './api';
-export { ReportButton, ReportDialog, type ReportTarget } from './report-dialog';
+export { ReportButton } from './report-button';
+export type { ReportTarget } from './report-dialog';

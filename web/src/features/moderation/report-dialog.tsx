@@ -1,4 +1,3 @@
-import { Flag } from 'lucide-react';
 import { useState } from 'react';
 import {
   REPORT_REASON_LABELS,
@@ -99,29 +98,5 @@ export function ReportDialog({ member, waveId, messageId, open, onOpenChange }: 
         />
       </div>
     </Dialog>
-  );
-}
-
-/** A small 'Report' button that opens the dialog: for crew cards, wave cards and the chat header. */
-export function ReportButton({
-  size = 'icon',
-  ...target
-}: ReportTarget & { size?: 'icon' | 'sm' }) {
-  const [open, setOpen] = useState(false);
-  return (
-    <>
-      <Button
-        variant="ghost"
-        size={size}
-        aria-label={`Report ${target.member.displayName}`}
-        title="Report"
-        onClick={() => setOpen(true)}
-      >
-        <Flag aria-hidden="true" className="h-5 w-5 text-slate-600" />
-        {size === 'sm' ? <span className="ml-1">Report</span> : null}
-      </Button>
-      {/* Mounted only while open: a card renders no hook of its own (and fresh fields each time). */}
-      {open ? <ReportDialog {...target} open onOpenChange={setOpen} /> : null}
-    </>
   );
 }
