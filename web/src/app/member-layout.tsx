@@ -8,6 +8,7 @@ import {
   PushSubscriptionSync,
 } from '../features/notifications';
 import { MemberPresence } from '../features/presence';
+import { AfterFirstPaint } from '../lib/after-first-paint';
 import { BottomNav } from './bottom-nav';
 import { RequireSession } from './require-session';
 
@@ -19,10 +20,12 @@ import { RequireSession } from './require-session';
 export function MemberLayout() {
   return (
     <RequireSession>
-      <MemberPresence />
-      <NavigationBridge />
-      <PushSubscriptionSync />
-      <InstallOffer />
+      <AfterFirstPaint>
+        <MemberPresence />
+        <NavigationBridge />
+        <PushSubscriptionSync />
+        <InstallOffer />
+      </AfterFirstPaint>
       <div className="lg:pl-24">
         <div className="mx-auto min-h-dvh max-w-lg px-4 pt-4 pb-24 lg:pb-6">
           <EnableNotificationsPrompt className="mb-4" />

@@ -6,6 +6,7 @@ import { OfflineBanner } from '../features/install';
 // The chat's background work (the offline send queue, catching up after a gap), lazy like the
 // socket: loaded on its own, without the chat dialog.
 import { LazyMessagesBackground } from '../features/messages';
+import { useAfterFirstPaint } from '../lib/after-first-paint';
 
 // The real-time client (socket, cache sync, frame schemas) is of use only with a session: a
 // visitor on the landing never downloads or parses it (issue 19's first-load budget).
@@ -42,7 +43,8 @@ function useEverSignedIn(): boolean {
 /** The socket and the chat's background work, loaded and started once a member has signed in. */
 function SignedInBackground() {
   const signedIn = useEverSignedIn();
-  if (!signedIn) return null;
+  const painted = useAfterFirstPaint();
+  if (!signedIn || !painted) return null;
   return (
     <Suspense fallback={null}>
       <RealtimeConnection />
