@@ -15,6 +15,7 @@ import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync
 import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
+import { pathToFileURL } from 'node:url';
 import { gzipSync } from 'node:zlib';
 import { chromium } from '@playwright/test';
 import lighthouse from 'lighthouse';
@@ -41,7 +42,7 @@ const GATED = Object.keys(GATES).filter(
 );
 const admin = { email: 'quality-admin@ba.com', passcode: '4826' };
 
-const freePort = () =>
+export const freePort = () =>
   new Promise((resolve) => {
     const s = net.createServer().listen(0, '127.0.0.1', () => {
       const { port } = s.address();
@@ -49,9 +50,10 @@ const freePort = () =>
     });
   });
 
-async function startServer(port, dataDir) {
+/** A server of the checkout at `cwd` (this one by default), serving its built web app. */
+export async function startServer(port, dataDir, cwd = root) {
   const child = spawn(process.execPath, ['--import', 'tsx', 'server/main.ts'], {
-    cwd: root,
+    cwd,
     env: {
       ...process.env,
       PORT: String(port),
@@ -99,7 +101,7 @@ function client(base) {
 }
 
 /** A signed-in member past the disclaimer and setup, on one flight three days ahead. */
-async function seedMember(base) {
+export async function seedMember(base) {
   const email = `quality-${Date.now()}@ba.com`;
   const anonymous = client(base);
   await anonymous.call('POST', '/api/register/initiate', {
@@ -127,7 +129,7 @@ async function seedMember(base) {
   return { cookie: member.cookie(), flightId: flight.id };
 }
 
-const median = (values) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)];
+export const median = (values) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)];
 
 async function audit(url, debuggingPort) {
   const runs = [];
@@ -197,7 +199,7 @@ function landingScriptBytes(lhr) {
   return { total, files };
 }
 
-async function installabilityErrors(context, url) {
+export async function installabilityErrors(context, url) {
   const page = await context.newPage();
   await page.goto(url);
   // The service worker must control the page before Chromium judges installability; without
@@ -333,7 +335,10 @@ async function main() {
   );
 }
 
-main().catch((error) => {
-  console.error(error);
-  process.exit(1);
-});
+// Run as a script; imported (bench/lighthouse-ab.mjs), only the helpers above.
+if (import.meta.url === pathToFileURL(process.argv[1] ?? '').href) {
+  main().catch((error) => {
+    console.error(error);
+    process.exit(1);
+  });
+}
