@@ -7,7 +7,8 @@ import { waveSchema, waveStatusSchema, waveStatusUpdateRequestSchema } from './w
 /**
  * The real-time channel's contract (docs/api.md 'Real time'), both directions, once. The server
  * sends only `ServerFrame`s and reads client frames with `clientFrameSchema`; the web reads server
- * frames with `serverFrameSchema` and sends `ClientFrame`s. A new event is a new member of a union
+ * frames as `serverFrameSchema` accepts them (with a plain reader its tests hold to this schema,
+ * web/src/features/realtime/frames.ts) and sends `ClientFrame`s. A new event is a new member of a union
  * here: the compiler then points at every sender and handler that must change.
  */
 

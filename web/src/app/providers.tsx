@@ -8,7 +8,7 @@ import { OfflineBanner } from '../features/install';
 import { LazyMessagesBackground } from '../features/messages';
 import { useAfterFirstPaint } from '../lib/after-first-paint';
 
-// The real-time client (socket, cache sync, frame schemas) is of use only with a session: a
+// The real-time client (socket, cache sync, frame reader) is of use only with a session: a
 // visitor on the landing never downloads or parses it (issue 19's first-load budget).
 const RealtimeConnection = lazy(async () => ({
   default: (await import('../features/realtime')).RealtimeConnection,

@@ -1,7 +1,7 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { INVALIDATION_KEYS, type ServerFrame, serverFrameSchema } from '../../../../domain';
-import { parseServerFrame, readServerFrame } from './frames';
+import { FRAME_READERS, parseServerFrame, readServerFrame } from './frames';
 
 // The reader stands in for serverFrameSchema on the web (frames.ts says why): these hold it to
 // the schema's answers, accepting, refusing and stripping alike.
@@ -86,6 +86,68 @@ const bySchema = (value: unknown) => {
   const result = serverFrameSchema.safeParse(value);
   return result.success ? result.data : null;
 };
+
+/** The objects a value holds, key by key: which keys, optional or not, and what each holds. */
+type Keys = { [key: string]: { optional: boolean; holds: Keys[] } };
+type ZodLike = { _zod: { def: Record<string, unknown> & { type: string } } };
+type ReaderLike = {
+  shape?: Record<string, ReaderLike & { optional?: true }>;
+  options?: readonly ReaderLike[];
+  inner?: ReaderLike;
+};
+
+function schemaKeys(schema: ZodLike): Keys[] {
+  const def = schema._zod.def;
+  switch (def.type) {
+    case 'object':
+      return [
+        Object.fromEntries(
+          Object.entries(def.shape as Record<string, ZodLike>).map(([key, field]) => [
+            key,
+            { optional: field._zod.def.type === 'optional', holds: schemaKeys(field) },
+          ]),
+        ),
+      ];
+    case 'optional':
+    case 'nullable':
+    case 'catch':
+      return schemaKeys(def.innerType as ZodLike);
+    case 'array':
+      return schemaKeys(def.element as ZodLike);
+    case 'union':
+      return (def.options as ZodLike[]).flatMap(schemaKeys);
+    default:
+      return [];
+  }
+}
+
+function readerKeys(read: ReaderLike): Keys[] {
+  if (read.shape)
+    return [
+      Object.fromEntries(
+        Object.entries(read.shape).map(([key, field]) => [
+          key,
+          { optional: field.optional === true, holds: readerKeys(field) },
+        ]),
+      ),
+    ];
+  if (read.options) return read.options.flatMap(readerKeys);
+  return read.inner ? readerKeys(read.inner) : [];
+}
+
+describe('the reader and the schema', () => {
+  it('read the same keys of every frame, nested objects and unions included', () => {
+    const options = (serverFrameSchema as unknown as ZodLike)._zod.def.options as ZodLike[];
+    expect(options.length).toBe(Object.keys(FRAME_READERS).length);
+    for (const option of options) {
+      const [keys] = schemaKeys(option) as [Keys];
+      const { type, ...rest } = keys;
+      const name = (option as unknown as { shape: { type: { value: string } } }).shape.type.value;
+      expect(type, name).toBeDefined();
+      expect(readerKeys(FRAME_READERS[name as ServerFrame['type']]), name).toEqual([rest]);
+    }
+  });
+});
 
 describe('readServerFrame', () => {
   it.each(valid.map((frame) => [frame.type, frame]))('reads a %s frame as sent', (_, frame) => {

@@ -32,9 +32,22 @@ export type EventFrame = Exclude<ServerFrame, ChannelFrame>;
 // to the same answers: every frame the server sends, the malformed ones and generated variants.
 
 const INVALID = Symbol('invalid');
-type Read<T> = (value: unknown) => T | typeof INVALID;
-type Field = Read<unknown> & { optional?: true };
-type Shape = Record<string, Field>;
+/**
+ * A reader, and what it is made of (`shape`, `options`, `inner`): frames.test.ts walks that
+ * beside the schema's definition, so a field added to a frame's schema fails a test until the
+ * reader reads it too.
+ */
+interface Read<T> {
+  (value: unknown): T | typeof INVALID;
+  shape?: Shape;
+  options?: readonly Read<unknown>[];
+  inner?: Read<unknown>;
+  optional?: true;
+}
+type Field = Read<unknown>;
+interface Shape {
+  [key: string]: Field;
+}
 
 const isRecord = (value: unknown): value is Record<string, unknown> =>
   typeof value === 'object' && value !== null && !Array.isArray(value);
@@ -53,49 +66,53 @@ const literal =
   <T extends string>(...values: readonly T[]): Read<T> =>
   (v) =>
     values.includes(v as T) ? (v as T) : INVALID;
-const nullable =
-  <T>(read: Read<T>): Read<T | null> =>
-  (v) =>
-    v === null ? null : read(v);
+const nullable = <T>(read: Read<T>): Read<T | null> =>
+  Object.assign((v: unknown) => (v === null ? null : read(v)), { inner: read as Read<unknown> });
 const optional = (read: Read<unknown>): Field =>
-  Object.assign((v: unknown) => read(v), { optional: true as const });
-const arrayOf =
-  <T>(read: Read<T>): Read<T[]> =>
-  (v) => {
-    if (!Array.isArray(v)) return INVALID;
-    const out: T[] = [];
-    for (const item of v) {
-      const read1 = read(item);
-      if (read1 === INVALID) return INVALID;
-      out.push(read1);
-    }
-    return out;
-  };
+  Object.assign((v: unknown) => read(v), { optional: true as const, inner: read });
+const arrayOf = <T>(read: Read<T>): Read<T[]> =>
+  Object.assign(
+    (v: unknown) => {
+      if (!Array.isArray(v)) return INVALID;
+      const out: T[] = [];
+      for (const item of v) {
+        const one = read(item);
+        if (one === INVALID) return INVALID;
+        out.push(one);
+      }
+      return out;
+    },
+    { inner: read as Read<unknown> },
+  );
 /** z.object: the declared keys only; an optional key may be absent or undefined. */
-const object =
-  (shape: Shape): Read<Record<string, unknown>> =>
-  (v) => {
-    if (!isRecord(v)) return INVALID;
-    const out: Record<string, unknown> = {};
-    for (const [key, read] of Object.entries(shape)) {
-      const value = v[key];
-      if (value === undefined && read.optional) continue;
-      const result = read(value);
-      if (result === INVALID) return INVALID;
-      out[key] = result;
-    }
-    return out;
-  };
+const object = (shape: Shape): Read<Record<string, unknown>> =>
+  Object.assign(
+    (v: unknown) => {
+      if (!isRecord(v)) return INVALID;
+      const out: Record<string, unknown> = {};
+      for (const [key, read] of Object.entries(shape)) {
+        const value = v[key];
+        if (value === undefined && read.optional) continue;
+        const result = read(value);
+        if (result === INVALID) return INVALID;
+        out[key] = result;
+      }
+      return out;
+    },
+    { shape },
+  );
 /** z.union: the first that reads. */
-const either =
-  (...reads: Read<unknown>[]): Read<unknown> =>
-  (v) => {
-    for (const read of reads) {
-      const result = read(v);
-      if (result !== INVALID) return result;
-    }
-    return INVALID;
-  };
+const either = (...reads: Read<unknown>[]): Read<unknown> =>
+  Object.assign(
+    (v: unknown) => {
+      for (const read of reads) {
+        const result = read(v);
+        if (result !== INVALID) return result;
+      }
+      return INVALID;
+    },
+    { options: reads },
+  );
 
 const messageShape: Shape = {
   id,
@@ -117,7 +134,8 @@ const wave = object({
   createdAt: isoDateTime,
 });
 
-const FRAMES: Record<ServerFrame['type'], Read<Record<string, unknown>>> = {
+/** Each frame type's reader (all but its `type`); exported for frames.test.ts. */
+export const FRAME_READERS: Record<ServerFrame['type'], Read<Record<string, unknown>>> = {
   auth_success: object({ userId: id, cursor: optional(isoDateTime) }),
   auth_error: object({ message: string }),
   pong: object({}),
@@ -146,10 +164,14 @@ const FRAMES: Record<ServerFrame['type'], Read<Record<string, unknown>>> = {
 
 /** A server frame from its decoded JSON, or null when it is not one the contract accepts. */
 export function readServerFrame(value: unknown): ServerFrame | null {
-  if (!isRecord(value) || typeof value.type !== 'string' || !Object.hasOwn(FRAMES, value.type))
+  if (
+    !isRecord(value) ||
+    typeof value.type !== 'string' ||
+    !Object.hasOwn(FRAME_READERS, value.type)
+  )
     return null;
   const type = value.type as ServerFrame['type'];
-  const rest = FRAMES[type](value);
+  const rest = FRAME_READERS[type](value);
   return rest === INVALID ? null : ({ type, ...rest } as ServerFrame);
 }
 
