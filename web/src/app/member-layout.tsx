@@ -20,8 +20,10 @@ import { RequireSession } from './require-session';
 export function MemberLayout() {
   return (
     <RequireSession>
+      {/* Presence stays in the first commit: its effect marks the member online before the
+          screen's counters are fetched, so 'Online now' counts them (after the paint it showed 0). */}
+      <MemberPresence />
       <AfterFirstPaint>
-        <MemberPresence />
         <NavigationBridge />
         <PushSubscriptionSync />
         <InstallOffer />
