@@ -21,12 +21,13 @@ captureInstallPrompt();
 // A failed load is asked for again by the first toast.
 loadSonner().catch(() => undefined);
 
-// Render as you fetch: the screen's code and the session are asked for at once, side by side,
-// instead of one after the other as rendering would discover them (layout, session gate, page).
-// The first render then builds the finished screen in one go, without a spinner that is
-// replaced a moment later; every replacement is a synchronous re-render a phone waits on.
+// Render as you fetch: the screen's code, then its data (lib/page-data.ts), and the session are
+// asked for side by side, instead of one after the other as rendering would discover them
+// (layout, session gate, page, queries). The first render then builds the finished screen in
+// one go, without a spinner or skeletons replaced a moment later; every replacement is a
+// re-render a phone waits on.
 const ready = Promise.all([
-  preloadRoute(window.location.pathname),
+  preloadRoute(window.location.pathname, queryClient),
   // A failed session fetch does not end the wait for the code: the session gate asks again.
   queryClient.query(sessionQuery).catch(() => undefined),
 ]);

@@ -1,6 +1,7 @@
+import { QueryClient } from '@tanstack/react-query';
 import { act, cleanup, render, screen } from '@testing-library/react';
 import { Suspense } from 'react';
-import { afterEach, expect, it, vi } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { SIGNED_IN_HINT_COOKIE } from '../../../domain';
 import { lazyPage } from './lazy-page';
 import { preloadRoute } from './routes';
@@ -92,4 +93,81 @@ it("preloads Home's list with a flight's detail at desk width only, where the tw
   const phone = await loadedOn(false);
   expect(phone).toEqual(expect.arrayContaining(['FlightsSplit', 'FlightDetailPage']));
   expect(phone).not.toContain('HomePage');
+});
+
+describe("the first screen's data, fetched beside its code", () => {
+  let calls: string[];
+  beforeEach(() => {
+    calls = [];
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async (url: string, init?: RequestInit) => {
+        calls.push(`${init?.method ?? 'GET'} ${url}`);
+        return new Response(url === '/api/flights/7' ? '{"id":7}' : '[]', {
+          status: 200,
+          headers: { 'content-type': 'application/json' },
+        });
+      }),
+    );
+  });
+  afterEach(() => vi.unstubAllGlobals());
+
+  it("marks the member online first, then fills Home's reads into the cache", async () => {
+    signedIn(true);
+    const client = new QueryClient();
+    let answer = () => {};
+    const answered = new Promise<void>((resolve) => {
+      answer = resolve;
+    });
+    const fetchOthers = vi.mocked(fetch).getMockImplementation()!;
+    vi.mocked(fetch).mockImplementation(async (url, init) => {
+      if (String(url) !== '/api/users/online-status') return fetchOthers(url, init);
+      calls.push('POST /api/users/online-status');
+      await answered;
+      return new Response('{"success":true,"isOnline":true}', { status: 200 });
+    });
+    const preloaded = preloadRoute('/home', client);
+    await vi.waitFor(() => expect(calls).toEqual(['POST /api/users/online-status']));
+    // The online counters are read only once the member is counted in them.
+    await new Promise((resolve) => setTimeout(resolve, 20));
+    expect(calls).toHaveLength(1);
+    answer();
+    await preloaded;
+    expect(calls.slice(1).sort()).toEqual([
+      'GET /api/flights',
+      'GET /api/flights/stats',
+      'GET /api/users/stats',
+      'GET /api/waves',
+    ]);
+    expect(client.getQueryData(['flights', 'list'])).toEqual([]);
+  });
+
+  it("fetches a flight's detail by the path's id, and nothing for a path that is no id", async () => {
+    signedIn(true);
+    vi.stubGlobal('matchMedia', (query: string) => ({ matches: false, media: query }));
+    const client = new QueryClient();
+    await preloadRoute('/flight/7', client);
+    expect(calls).toEqual(['POST /api/users/online-status', 'GET /api/flights/7']);
+    expect(client.getQueryData(['flights', 'detail', 7])).toEqual({ id: 7 });
+    calls = [];
+    await preloadRoute('/flight/abc', new QueryClient());
+    expect(calls).toEqual(['POST /api/users/online-status']);
+  });
+
+  it('fetches nothing for a visitor, nor for a public screen', async () => {
+    await preloadRoute('/home', new QueryClient());
+    await preloadRoute('/passcode', new QueryClient());
+    expect(calls).toEqual([]);
+  });
+
+  it('resolves when a read fails: the screen asks again as it mounts', async () => {
+    signedIn(true);
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async () => new Response('{"error":"down"}', { status: 500 })),
+    );
+    const client = new QueryClient();
+    await expect(preloadRoute('/messages', client)).resolves.toBeDefined();
+    expect(client.getQueryState(['waves', 'list'])?.status).toBe('error');
+  });
 });

@@ -7,7 +7,7 @@ import {
   NavigationBridge,
   PushSubscriptionSync,
 } from '../features/notifications';
-import { MemberPresence } from '../features/presence';
+import { announceOnline, MemberPresence } from '../features/presence';
 import { AfterFirstPaint } from '../lib/after-first-paint';
 import { BottomNav } from './bottom-nav';
 import { RequireSession } from './require-session';
@@ -40,3 +40,6 @@ export function MemberLayout() {
     </RequireSession>
   );
 }
+
+/** Before a screen's data is read at boot: the member is online, and counted in its counters. */
+MemberLayout.preloadData = announceOnline;

@@ -1,6 +1,8 @@
+import type { QueryClient } from '@tanstack/react-query';
 import type { ReactElement } from 'react';
 import { createBrowserRouter, matchPath, type RouteObject } from 'react-router';
 import { hasSignedInHint } from '../features/auth';
+import type { PageData, RouteParams } from '../lib/page-data';
 import { DESK_QUERY, matchesMediaQuery } from '../lib/use-media-query';
 import { ComingSoon } from '../pages/coming-soon';
 import { LandingPage } from '../pages/landing-page';
@@ -85,15 +87,20 @@ const memberRoutes: RouteEntry[] = [
 ];
 
 /**
- * What a route may carry: how to start loading its screen's code (see preloadRoute), and whether
- * only a member gets past it (a visitor is sent to the landing without it being loaded).
+ * What a route may carry: how to start loading its screen's code, and what its screen shows first
+ * (see preloadRoute), and whether only a member gets past it (a visitor is sent to the landing
+ * without it being loaded).
  */
-type RouteHandle = { preload?: LazyPage['preload']; membersOnly?: boolean };
+type RouteHandle = { preload?: LazyPage['preload']; data?: PageData; membersOnly?: boolean };
 
 /** A route showing a screen; a lazy screen's route carries its preload. */
 function screen(path: string, title: string, Page?: LazyPage): RouteObject {
   if (!Page) return { path, element: <ComingSoon title={title} /> };
-  return { path, element: <Page />, handle: { preload: Page.preload } satisfies RouteHandle };
+  return {
+    path,
+    element: <Page />,
+    handle: { preload: Page.preload, data: Page.preloadData } satisfies RouteHandle,
+  };
 }
 
 /** A layout route: its children show inside `element`; `handle` says what to preload with them. */
@@ -107,6 +114,8 @@ const preloadFlightsSplit = () =>
     FlightsSplit.preload(),
     matchesMediaQuery(DESK_QUERY) ? HomePage.preload() : undefined,
   ]);
+const flightsSplitData: PageData = async (client, params) =>
+  matchesMediaQuery(DESK_QUERY) ? HomePage.preloadData(client, params) : undefined;
 
 export const routes: RouteObject[] = [
   {
@@ -124,13 +133,17 @@ export const routes: RouteObject[] = [
     <MembersOnly>
       <MemberLayout />
     </MembersOnly>,
-    { preload: MemberLayout.preload, membersOnly: true },
+    { preload: MemberLayout.preload, data: MemberLayout.preloadData, membersOnly: true },
     [
       // One parent for Home and a flight's detail: at desk width they share the screen.
-      layout(<FlightsSplit list={<HomePage asPane />} />, { preload: preloadFlightsSplit }, [
-        screen('/home', 'Flights', HomePage),
-        screen('/flight/:id', 'Flight Details', FlightDetailPage),
-      ]),
+      layout(
+        <FlightsSplit list={<HomePage asPane />} />,
+        { preload: preloadFlightsSplit, data: flightsSplitData },
+        [
+          screen('/home', 'Flights', HomePage),
+          screen('/flight/:id', 'Flight Details', FlightDetailPage),
+        ],
+      ),
       ...memberRoutes.map((entry) => screen(...entry)),
     ],
   ),
@@ -145,29 +158,35 @@ export const routes: RouteObject[] = [
  * unlike `matchRoutes` it does not decode the path first. A miss only means no preload: the
  * screen's code then loads as it renders.
  */
-function routeChain(list: RouteObject[], pathname: string): RouteObject[] {
+function routeChain(
+  list: RouteObject[],
+  pathname: string,
+): { chain: RouteObject[]; params: RouteParams } {
   for (const route of list) {
     if (route.children) {
-      const chain = routeChain(route.children, pathname);
-      if (chain.length > 0) return [route, ...chain];
-    } else if (route.path && route.path !== '*' && matchPath(route.path, pathname)) {
-      return [route];
+      const found = routeChain(route.children, pathname);
+      if (found.chain.length > 0) return { ...found, chain: [route, ...found.chain] };
+    } else if (route.path && route.path !== '*') {
+      const match = matchPath(route.path, pathname);
+      if (match) return { chain: [route], params: match.params };
     }
   }
-  return [];
+  return { chain: [], params: {} };
 }
 
 /**
- * Loads the code of every screen the path shows (layouts included); resolves when all is in. A
+ * Loads the code of every screen the path shows (layouts included) and, given the query client,
+ * what they show first (PageData): the layouts' before the screen's, as the member layout marks
+ * the member online before the screen's online counters are read. Resolves when all is in. A
  * member's screen in a browser that has not signed in loads nothing: MembersOnly redirects.
  */
-export function preloadRoute(pathname: string): Promise<unknown> {
-  const chain = routeChain(routes, pathname);
+export async function preloadRoute(pathname: string, client?: QueryClient): Promise<unknown[]> {
+  const { chain, params } = routeChain(routes, pathname);
   const handles = chain.map((route) => route.handle as RouteHandle | undefined);
-  if (handles.some((handle) => handle?.membersOnly) && !hasSignedInHint()) {
-    return Promise.resolve([]);
-  }
-  return Promise.all(handles.map((handle) => handle?.preload?.()));
+  if (handles.some((handle) => handle?.membersOnly) && !hasSignedInHint()) return [];
+  const code = await Promise.all(handles.map((handle) => handle?.preload?.()));
+  if (client) for (const handle of handles) await handle?.data?.(client, params);
+  return code;
 }
 
 export function createRouter() {

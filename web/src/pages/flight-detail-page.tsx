@@ -24,9 +24,11 @@ import {
 import {
   DeleteFlightDialog,
   flightName,
+  flightQueries,
   formatDay,
   GmtClock,
   Hint,
+  isFlightId,
   LeaveFlightDialog,
   useFlightDetail,
   useJoinFlight,
@@ -36,6 +38,7 @@ import {
 import { useConnectionUpdateToast } from '../features/waves';
 import { ApiError } from '../lib/api-client';
 import { cn } from '../lib/cn';
+import { type PageData, prefetch } from '../lib/page-data';
 import { queryFailed } from '../lib/query-failed';
 import { useNow } from '../lib/use-now';
 
@@ -291,3 +294,9 @@ export function FlightDetailPage() {
     </main>
   );
 }
+
+/** The flight and its crew, for the first render (a path that is no flight id fetches nothing). */
+FlightDetailPage.preloadData = (async (client, params) => {
+  const id = Number(params.id);
+  if (isFlightId(id)) await prefetch(client, flightQueries.detail(id));
+}) satisfies PageData;

@@ -9,6 +9,7 @@ import { SkeletonCards } from '../components/ui/skeleton';
 import {
   DeleteFlightDialog,
   FlightList,
+  flightQueries,
   formatDay,
   GmtClock,
   HomeHeader,
@@ -17,8 +18,10 @@ import {
   useFlights,
   useViewer,
 } from '../features/flights';
+import { waveListQuery } from '../features/waves';
 import { ApiError } from '../lib/api-client';
 import { cn } from '../lib/cn';
+import { type PageData, prefetch } from '../lib/page-data';
 import { queryFailed } from '../lib/query-failed';
 import { useDebouncedValue } from '../lib/use-debounced-value';
 import { useNow } from '../lib/use-now';
@@ -241,3 +244,12 @@ export function HomePage({ asPane = false }: { asPane?: boolean }) {
     </Root>
   );
 }
+
+/** Home's first render: the flight list, the header's counters and the wave counts. */
+HomePage.preloadData = ((client) =>
+  Promise.all([
+    prefetch(client, flightQueries.list()),
+    prefetch(client, flightQueries.stats()),
+    prefetch(client, flightQueries.userStats()),
+    prefetch(client, waveListQuery()),
+  ])) satisfies PageData;

@@ -22,8 +22,10 @@ import {
   type WaveResult,
   WaveResultNotice,
   waveCounts,
+  waveListQuery,
 } from '../features/waves';
 import { cn } from '../lib/cn';
+import { type PageData, prefetch } from '../lib/page-data';
 import { queryFailed } from '../lib/query-failed';
 import { useDeskLayout } from '../lib/use-media-query';
 import { useNow } from '../lib/use-now';
@@ -254,3 +256,6 @@ export function MessagesPage() {
     </div>
   );
 }
+
+/** The waves, for the first render. */
+MessagesPage.preloadData = ((client) => prefetch(client, waveListQuery())) satisfies PageData;

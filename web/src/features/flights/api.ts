@@ -1,4 +1,4 @@
-import { type QueryClient, useQuery, useQueryClient } from '@tanstack/react-query';
+import { type QueryClient, queryOptions, useQuery, useQueryClient } from '@tanstack/react-query';
 import type {
   BatchFlightsRequest,
   BatchFlightsResponse,
@@ -27,14 +27,44 @@ export const flightKeys = {
 };
 
 /**
+ * The reads of the flight screens, as the screens' hooks and the boot's data preload (pages'
+ * `preloadData`) both ask for them: one key and one fetch per read.
+ */
+export const flightQueries = {
+  list: () =>
+    queryOptions({
+      queryKey: flightKeys.list,
+      queryFn: () => api.get<FlightListItem[]>('/api/flights'),
+    }),
+  stats: () =>
+    queryOptions({
+      queryKey: flightKeys.stats,
+      queryFn: () => api.get<FlightStats>('/api/flights/stats'),
+    }),
+  userStats: () =>
+    queryOptions({
+      queryKey: flightKeys.userStats,
+      queryFn: () =>
+        api.get<{ onlineUsers: number; acceptedConnections: number }>('/api/users/stats'),
+    }),
+  detail: (id: number) =>
+    queryOptions({
+      queryKey: flightKeys.detail(id),
+      queryFn: () => api.get<FlightDetail>(`/api/flights/${id}`),
+    }),
+};
+
+/** A flight id as a route may carry it: a positive integer. */
+export const isFlightId = (id: number) => Number.isInteger(id) && id > 0;
+
+/**
  * GET /api/flights: two retries 1 s apart. No polling while the real-time channel is up (the
  * server's `invalidate` pushes refresh it); every 30 s while it is down (polling.ts).
  */
 export function useFlights(enabled = true) {
   const refetchInterval = usePollInterval('flights');
   return useQuery({
-    queryKey: flightKeys.list,
-    queryFn: () => api.get<FlightListItem[]>('/api/flights'),
+    ...flightQueries.list(),
     refetchInterval,
     retry: 2,
     retryDelay: 1000,
@@ -58,30 +88,20 @@ export function useFlightSearch(params: SearchParams, enabled: boolean) {
 
 export function useFlightStats() {
   const refetchInterval = usePollInterval('flights');
-  return useQuery({
-    queryKey: flightKeys.stats,
-    queryFn: () => api.get<FlightStats>('/api/flights/stats'),
-    refetchInterval,
-  });
+  return useQuery({ ...flightQueries.stats(), refetchInterval });
 }
 
 /** GET /api/users/stats (online users, connections): arrives with the users issue. */
 export function useUserStats() {
   const refetchInterval = usePollInterval('flights');
-  return useQuery({
-    queryKey: flightKeys.userStats,
-    queryFn: () =>
-      api.get<{ onlineUsers: number; acceptedConnections: number }>('/api/users/stats'),
-    refetchInterval,
-  });
+  return useQuery({ ...flightQueries.userStats(), refetchInterval });
 }
 
 export function useFlightDetail(id: number) {
   const refetchInterval = usePollInterval('flights');
   return useQuery({
-    queryKey: flightKeys.detail(id),
-    queryFn: () => api.get<FlightDetail>(`/api/flights/${id}`),
-    enabled: Number.isInteger(id) && id > 0,
+    ...flightQueries.detail(id),
+    enabled: isFlightId(id),
     refetchInterval,
   });
 }

@@ -3,6 +3,8 @@
 export type { SearchParams } from './api';
 export {
   flightKeys,
+  flightQueries,
+  isFlightId,
   useAddFlightsBatch,
   useFlightDetail,
   useFlightSearch,

@@ -3,7 +3,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { setRealtimeClient } from '../realtime/connection';
 import { FakeSocket } from '../realtime/fake-socket';
 import { RealtimeClient } from '../realtime/realtime-client';
-import { HEARTBEAT_MS, markSignedOut, usePresence } from './use-presence';
+import { announceOnline, HEARTBEAT_MS, markSignedOut, usePresence } from './use-presence';
 
 type Sent = { url: string; body: unknown };
 
@@ -51,6 +51,27 @@ describe('usePresence', () => {
     expect(sent[0]).toEqual({ url: '/api/users/online-status', body: { isOnline: true } });
     vi.advanceTimersByTime(HEARTBEAT_MS * 3);
     expect(states()).toEqual([true, true, true, true]);
+  });
+
+  it("takes the boot's announcement as its first beat, and beats on schedule after it", async () => {
+    await announceOnline();
+    expect(states()).toEqual([true]);
+    renderHook(() => usePresence());
+    expect(states()).toEqual([true]);
+    vi.advanceTimersByTime(HEARTBEAT_MS);
+    expect(states()).toEqual([true, true]);
+    // Taken once: a later mount beats at once again.
+    cleanup();
+    sent = [];
+    renderHook(() => usePresence());
+    expect(states()).toEqual([true]);
+  });
+
+  it('beats on mount when the announcement is a heartbeat old', async () => {
+    await announceOnline();
+    vi.advanceTimersByTime(HEARTBEAT_MS);
+    renderHook(() => usePresence());
+    expect(states()).toEqual([true, true]);
   });
 
   it('pauses while hidden and beats at once when visible again', () => {

@@ -5,6 +5,19 @@ import { beaconOffline, sendOnlineStatus } from './api';
 /** The spec's online heartbeat: every 30 s while the tab is visible. */
 export const HEARTBEAT_MS = 30_000;
 
+/** When the boot last marked the member online (announceOnline), 0 once a mount took it as its beat. */
+let announcedAt = 0;
+
+/**
+ * Marks the member online before the first screen's data is read (the member layout's
+ * preloadData), so the screen's online counters count them; the presence effect then takes this
+ * as its first beat instead of sending another.
+ */
+export async function announceOnline(): Promise<void> {
+  announcedAt = Date.now();
+  await sendOnlineStatus(true);
+}
+
 /** Set once the member signs out on purpose, so unmounting does not report a second time. */
 let signedOut = false;
 export function markSignedOut() {
@@ -25,9 +38,9 @@ export function usePresence() {
     const beat = () => {
       if (!sendRealtimeHeartbeat()) void sendOnlineStatus(true);
     };
-    const resume = () => {
+    const resume = (alreadyBeaten = false) => {
       if (timer !== undefined) return;
-      beat();
+      if (!alreadyBeaten) beat();
       timer = setInterval(beat, HEARTBEAT_MS);
     };
     const pause = () => {
@@ -39,8 +52,11 @@ export function usePresence() {
       if (!signedOut) beaconOffline();
     };
 
-    if (document.visibilityState === 'visible') resume();
-    else beat();
+    // The boot's announcement, when it is recent, is this mount's first beat.
+    const announced = Date.now() - announcedAt < HEARTBEAT_MS;
+    announcedAt = 0;
+    if (document.visibilityState === 'visible') resume(announced);
+    else if (!announced) beat();
     document.addEventListener('visibilitychange', onVisibility);
     window.addEventListener('pagehide', onPageHide);
     return () => {

@@ -1,4 +1,4 @@
-import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { queryOptions, useQuery, useQueryClient } from '@tanstack/react-query';
 import type {
   SendWaveRequest,
   Wave,
@@ -38,13 +38,17 @@ export const wavesApi = {
   remove: (waveId: number) => api.delete<null>(`/api/waves/${waveId}`),
 };
 
+/** GET /api/waves as the hooks and the boot's data preload (pages' `preloadData`) ask for it. */
+export const waveListQuery = () =>
+  queryOptions({ queryKey: waveKeys.list, queryFn: wavesApi.list });
+
 /**
  * GET /api/waves, polled at the rate of the screen it is on (polling.ts). Several screens share
  * the one cache entry; each observer keeps its own interval.
  */
 export function useWaves(poll: Extract<PollKind, 'waves' | 'wavesOnMessages'> = 'waves') {
   const refetchInterval = usePollInterval(poll);
-  return useQuery({ queryKey: waveKeys.list, queryFn: wavesApi.list, refetchInterval });
+  return useQuery({ ...waveListQuery(), refetchInterval });
 }
 
 /** Mark-read calls: up to 3 tries 1 s apart; a refusal (4xx) is not tried again. */

@@ -6,6 +6,7 @@ export {
   useRespondToWave,
   useWaves,
   waveKeys,
+  waveListQuery,
 } from './api';
 export { MarkAllReadButton } from './mark-all-read-button';
 export { NotificationsClearedBanner } from './notifications-cleared-banner';
