@@ -76,3 +76,14 @@ test('the API docs render', async ({ page }) => {
     timeout: 20_000,
   });
 });
+
+test('a start stage whose code cannot be had says so instead of leaving a blank page', async ({
+  page,
+}) => {
+  // React's DOM renderer is a stage of its own (main.tsx): without it nothing can render.
+  await page.route(/\/assets\/mount-[\w-]+\.js$/, (route) => route.abort());
+  await page.goto('/');
+  await expect(page.getByRole('alert')).toHaveText(
+    'Jumpseat could not load. Check your connection and reload the page.',
+  );
+});

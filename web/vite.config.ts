@@ -49,9 +49,56 @@ function serviceWorkerPlugin(): Plugin {
   };
 }
 
+/** The start's later stages (main.tsx), loaded by import() but wanted at once on every load. */
+const START_STAGES = ['/web/src/app/routes.tsx', '/web/src/app/mount.tsx'];
+
+/**
+ * index.html preloads the start's stages with the entry: main.tsx imports them dynamically, so
+ * their evaluation runs in tasks of their own, and without these links the browser would find
+ * their code only then, a round trip later. Static links, not Vite's preload helper, whose
+ * inserting of links costs the phone main-thread time (see modulePreload below).
+ */
+function startStagesPreloadPlugin(): Plugin {
+  return {
+    name: 'jumpseat-start-stages-preload',
+    apply: 'build',
+    transformIndexHtml: {
+      order: 'post',
+      handler(_html, ctx) {
+        const bundle = ctx.bundle;
+        const entry = ctx.chunk;
+        if (!bundle || !entry) return [];
+        const have = new Set([entry.fileName, ...entry.imports]);
+        const files: string[] = [];
+        const add = (fileName: string) => {
+          if (have.has(fileName)) return;
+          have.add(fileName);
+          files.push(fileName);
+          const chunk = bundle[fileName];
+          if (chunk?.type === 'chunk') for (const next of chunk.imports) add(next);
+        };
+        const stages = Object.values(bundle).filter(
+          (chunk) =>
+            chunk.type === 'chunk' &&
+            START_STAGES.some((stage) => chunk.facadeModuleId?.endsWith(stage)),
+        );
+        if (stages.length !== START_STAGES.length) {
+          throw new Error('start stages: a stage is no chunk of its own (main.tsx imports them)');
+        }
+        for (const stage of stages) add(stage.fileName);
+        return files.map((file) => ({
+          tag: 'link',
+          attrs: { rel: 'modulepreload', crossorigin: true, href: `/${file}` },
+          injectTo: 'head' as const,
+        }));
+      },
+    },
+  };
+}
+
 export default defineConfig({
   root: here,
-  plugins: [react(), tailwindcss(), serviceWorkerPlugin()],
+  plugins: [react(), tailwindcss(), serviceWorkerPlugin(), startStagesPreloadPlugin()],
   resolve: { alias: { '@domain': path.resolve(here, '../domain') } },
   // No source maps in the build: they would publish the original source (comments included)
   // to anyone; the server refuses *.map as well (server/plugins/spa.ts).

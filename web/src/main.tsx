@@ -1,13 +1,8 @@
 import './lib/zod-config';
-import { StrictMode } from 'react';
-import { createRoot } from 'react-dom/client';
-import { AppRouter } from './app/app-router';
-import { boot } from './app/boot';
-import { Providers } from './app/providers';
-import { createRouter, preloadRoute } from './app/routes';
 import { loadSonner } from './components/ui/toast';
 import { sessionQuery } from './features/auth';
 import { captureInstallPrompt, registerServiceWorker } from './features/install';
+import { nextTask } from './lib/next-task';
 import { createQueryClient } from './lib/query-client';
 import './index.css';
 
@@ -17,38 +12,53 @@ const BOOT_TIMES = { statusAfterMs: 1000, capMs: 3000 };
 const queryClient = createQueryClient();
 // Chromium's install event can fire before any screen is up: caught now, used by the dialog.
 captureInstallPrompt();
-// The toasts' code, beside the screen's (components/ui/toast.tsx says why).
-// A failed load is asked for again by the first toast.
+// The toasts' code, beside the screen's (components/ui/toast.tsx says why); it runs in a task of
+// its own as it arrives. A failed load is asked for again by the first toast.
 loadSonner().catch(() => undefined);
 
-// Render as you fetch: the screen's code, then its data (lib/page-data.ts), and the session are
-// asked for side by side, instead of one after the other as rendering would discover them
-// (layout, session gate, page, queries). The first render then builds the finished screen in
-// one go, without a spinner or skeletons replaced a moment later; every replacement is a
-// re-render a phone waits on.
-const ready = Promise.all([
-  preloadRoute(window.location.pathname, queryClient),
-  // A failed session fetch does not end the wait for the code: the session gate asks again.
-  queryClient.query(sessionQuery).catch(() => undefined),
-]);
-const root = createRoot(document.getElementById('root')!);
-
-void boot(
-  root,
-  ready,
-  // Made once the wait is over rather than as this module runs: for a member the preloads end in
-  // a later task, so the router's set-up (tens of milliseconds on a phone) no longer lengthens
-  // the module's.
-  () => (
-    <StrictMode>
-      <Providers client={queryClient}>
-        <AppRouter router={createRouter()} />
-      </Providers>
-    </StrictMode>
-  ),
-  BOOT_TIMES,
-).then(() => {
+/**
+ * The start in stages, each in a task of its own: this module, the session request, the route
+ * table, the preloads (the screen's code and data), then React's DOM renderer and the mount
+ * (which makes the router and renders in tasks of their own too, app/mount.tsx). As one module
+ * graph and one function they were the load's longest task: ~70 ms on the CI machine, ~280 ms
+ * at Lighthouse's 4x slowdown, most of Home's blocking time. index.html preloads the stages'
+ * code (vite.config.ts), so the split costs no round trip.
+ *
+ * Render as you fetch: the screen's code, then its data (lib/page-data.ts), and the session are
+ * asked for side by side, instead of one after the other as rendering would discover them
+ * (layout, session gate, page, queries). The first render then builds the finished screen in
+ * one go, without a spinner or skeletons replaced a moment later; every replacement is a
+ * re-render a phone waits on.
+ */
+async function start() {
+  await nextTask();
+  // The request every screen waits on, first. A failed session fetch does not end the wait for
+  // the code: the session gate asks again.
+  const session = queryClient.query(sessionQuery).catch(() => undefined);
+  await nextTask();
+  const { createRouter, preloadRoute } = await import('./app/routes');
+  await nextTask();
+  const ready = Promise.all([preloadRoute(window.location.pathname, queryClient), session]);
+  await nextTask();
+  const { mount } = await import('./app/mount');
+  await mount(queryClient, ready, createRouter, BOOT_TIMES);
   // The production build only: a worker under the dev server would serve stale modules. Asked
-  // for once the first screen is on its way, not during the module's evaluation.
+  // for once the first screen is on its way, not during the start.
   if (import.meta.env.PROD) void registerServiceWorker();
-});
+}
+
+/**
+ * A stage's code that cannot be had (offline before the service worker kept it, or a deploy
+ * that removed it mid-load) would leave a blank page: say so instead, in plain DOM, since React
+ * may be what is missing.
+ */
+function startFailed() {
+  const root = document.getElementById('root')!;
+  const message = document.createElement('p');
+  message.setAttribute('role', 'alert');
+  message.className = 'p-8 text-center';
+  message.textContent = 'Jumpseat could not load. Check your connection and reload the page.';
+  root.replaceChildren(message);
+}
+
+start().catch(startFailed);
