@@ -15,12 +15,12 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { chromium } from '@playwright/test';
-import lighthouse from 'lighthouse';
 import { findChromium } from '../scripts/find-chromium.mjs';
 import {
   freePort,
   installabilityErrors,
   median,
+  runLighthouse,
   seedMember,
   startServer,
 } from '../scripts/quality-gates.mjs';
@@ -78,13 +78,7 @@ try {
   for (let round = 0; round < runs; round += 1) {
     for (const name of names) {
       for (const s of round % 2 ? [...sides].reverse() : sides) {
-        const { lhr } = await lighthouse(s.base + s.paths[name], {
-          port: s.debuggingPort,
-          output: 'json',
-          logLevel: 'error',
-          onlyCategories: ['performance'],
-          disableStorageReset: true,
-        });
+        const lhr = await runLighthouse(s.base + s.paths[name], s.debuggingPort, ['performance']);
         const result = {
           score: Math.round(lhr.categories.performance.score * 100),
           TBT: Math.round(lhr.audits['total-blocking-time'].numericValue),

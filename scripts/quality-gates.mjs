@@ -131,20 +131,41 @@ export async function seedMember(base) {
 
 export const median = (values) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)];
 
-async function audit(url, debuggingPort) {
-  const runs = [];
-  for (let i = 0; i < RUNS; i += 1) {
+/** Tries of one Lighthouse run that failed to record the page load (see runLighthouse). */
+const LIGHTHOUSE_TRIES = 3;
+
+/**
+ * One Lighthouse run of `url`. A run whose trace went wrong (a `runtimeError` such as
+ * NO_NAVSTART, which Lighthouse answers with 'Please run Lighthouse again') has no scores: it is
+ * run again, up to LIGHTHOUSE_TRIES times, instead of counting as 0 in a median (a busy machine
+ * once turned Home's median of five into 89 that way, and would fail accessibility too).
+ */
+export async function runLighthouse(url, debuggingPort, categories) {
+  for (let attempt = 1; ; attempt += 1) {
     const result = await lighthouse(url, {
       port: debuggingPort,
       output: 'json',
       logLevel: 'error',
-      onlyCategories: Object.keys(GATES),
+      onlyCategories: categories,
       disableStorageReset: true,
     });
     if (!result) throw new Error(`Lighthouse returned nothing for ${url}`);
-    runs.push(result.lhr);
+    const error = result.lhr.runtimeError;
+    if (!error) return result.lhr;
+    if (attempt === LIGHTHOUSE_TRIES) {
+      throw new Error(`Lighthouse failed ${attempt} times on ${url}: ${error.code}`);
+    }
+    console.warn(`Lighthouse run on ${url} failed (${error.code}); running it again`);
+  }
+}
+
+async function audit(url, debuggingPort) {
+  const runs = [];
+  for (let i = 0; i < RUNS; i += 1) {
+    const lhr = await runLighthouse(url, debuggingPort, Object.keys(GATES));
+    runs.push(lhr);
     // Accessibility and best practices do not vary with load: one run settles them.
-    if (i === 0 && RUNS > 1 && result.lhr.categories.performance.score === 1) break;
+    if (i === 0 && RUNS > 1 && lhr.categories.performance.score === 1) break;
   }
   const scores = {};
   for (const category of Object.keys(GATES)) {

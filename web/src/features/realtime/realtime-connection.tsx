@@ -4,7 +4,7 @@ import type { WaveWithParties } from '../../../../domain';
 import { toast } from '../../components/ui/toast';
 import { type SessionUser, sessionQueryKey, useSessionUserId } from '../auth';
 import { resetAppBadgeMemory, showPushNotification, updateAppBadge } from '../notifications';
-import { setRealtimeConnected, waveCounts, waveKeys } from '../waves';
+import { realtimeAttemptFailed, setRealtimeConnected, waveCounts, waveKeys } from '../waves';
 import { applyServerFrame, createInvalidator, refreshAfterGap } from './cache-sync';
 import { notifyRealtimeResumed, setRealtimeClient } from './connection';
 import { AUTH_FAILED, type CreateSocket, RealtimeClient, realtimeUrl } from './realtime-client';
@@ -85,6 +85,7 @@ export function RealtimeConnection({ createSocket }: { createSocket?: CreateSock
       },
       onSessionEnded: () => void onSessionEnded(),
       onAttemptFailed: (failures) => {
+        realtimeAttemptFailed();
         if (failures % SESSION_CHECK_EVERY === 0) checkSession();
       },
       log: (message, detail) => console.debug(message, detail ?? ''),

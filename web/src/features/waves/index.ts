@@ -15,6 +15,7 @@ export {
   CHAT_MARK_READ_DEBOUNCE_MS,
   isRealtimeConnected,
   MESSAGES_STALE_MS,
+  realtimeAttemptFailed,
   setRealtimeConnected,
   usePollInterval,
   useRealtimeConnected,

@@ -32,14 +32,41 @@ export const CHAT_MARK_READ_DEBOUNCE_MS = 5_000;
 export const WAVE_NOTICE_MS = 3_000;
 
 let realtimeConnected = false;
+/**
+ * True from the app's load until the socket's first try has ended (connected, failed or given
+ * up) or a poll interval has passed: polling waits for it. The first poll would come a whole
+ * interval after the screen opened anyway, and the socket is normally up long before; setting
+ * every query's interval as the first screen mounts, then clearing each and re-rendering every
+ * polling component as the socket came up a moment later, lengthened the load's longest tasks.
+ */
+let firstTry = true;
+let firstTryTimer: ReturnType<typeof setTimeout> | undefined;
 const listeners = new Set<() => void>();
+
+function changed() {
+  for (const listener of listeners) listener();
+}
 
 /** Called by the real-time client: true while the socket is authenticated. */
 export function setRealtimeConnected(connected: boolean): void {
-  if (realtimeConnected === connected) return;
+  const wasFirstTry = firstTry;
+  firstTry = false;
+  clearTimeout(firstTryTimer);
+  if (realtimeConnected === connected && !wasFirstTry) return;
   realtimeConnected = connected;
-  for (const listener of listeners) listener();
+  changed();
 }
+
+/** Called by the real-time client when a try to connect failed: polling need not wait longer. */
+export function realtimeAttemptFailed(): void {
+  if (!firstTry) return;
+  firstTry = false;
+  clearTimeout(firstTryTimer);
+  changed();
+}
+
+/** Whether queries poll now: the socket is down, and its first try is over. */
+const pollingOn = () => !realtimeConnected && !firstTry;
 
 export function isRealtimeConnected(): boolean {
   return realtimeConnected;
@@ -47,7 +74,26 @@ export function isRealtimeConnected(): boolean {
 
 function subscribe(listener: () => void) {
   listeners.add(listener);
+  // The first try's wait has an end even if the real-time client never reports (its code failed
+  // to load): polling starts then.
+  if (firstTry && firstTryTimer === undefined) {
+    firstTryTimer = setTimeout(() => {
+      firstTry = false;
+      changed();
+    }, FIRST_TRY_MAX_MS);
+  }
   return () => listeners.delete(listener);
+}
+
+/** The longest polling waits for the socket's first try: one poll interval. */
+export const FIRST_TRY_MAX_MS = 30_000;
+
+/** For tests: the state of a fresh load, the socket's first try not yet made. */
+export function resetRealtimeState(): void {
+  realtimeConnected = false;
+  firstTry = true;
+  clearTimeout(firstTryTimer);
+  firstTryTimer = undefined;
 }
 
 /** Whether the real-time channel is up (the chat's Live/Offline indicator). */
@@ -61,5 +107,7 @@ export function useRealtimeConnected(): boolean {
  * server's `invalidate` pushes.
  */
 export function usePollInterval(kind: PollKind): number | false {
-  return useRealtimeConnected() ? false : POLL_MS[kind];
+  // Subscribed to whether polling is on, not to the connection: a socket coming up on its first
+  // try re-renders no polling screen.
+  return useSyncExternalStore(subscribe, pollingOn, pollingOn) ? POLL_MS[kind] : false;
 }
