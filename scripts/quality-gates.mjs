@@ -7,7 +7,7 @@
  *
  * Lighthouse 12 dropped its PWA category, so "installable" is asked of Chromium itself
  * (Page.getInstallabilityErrors, the check Lighthouse's PWA audit used): an empty list passes.
- * Performance is the median of three runs per screen, as Lighthouse's docs advise for a score
+ * Performance is the median of five runs per screen, as Lighthouse's docs advise for a score
  * that varies with machine load. Writes .test-output/quality.json and exits 1 when a gate fails.
  */
 import { spawn } from 'node:child_process';
@@ -30,12 +30,12 @@ const METRICS = {
   TBT: 'total-blocking-time',
   SI: 'speed-index',
 };
-const RUNS = Number(process.env.QUALITY_RUNS ?? 3);
+const RUNS = Number(process.env.QUALITY_RUNS ?? 5);
 /**
- * QUALITY_PERFORMANCE=report (what `npm test` sets): performance is measured and printed but
- * does not fail the run. On this 2-core box the score moves by 10 points between runs of the
- * same build (Lighthouse's simulated 4x slowdown lands on whatever else is running), and the
- * member screens are not yet at 95 on a quiet machine either; the other gates are stable.
+ * QUALITY_PERFORMANCE=report: performance is measured and printed but does not fail the run
+ * (a quick look; `npm test` gates it). On a 2-core box one run's score moves by 5-10 points
+ * (Lighthouse's simulated 4x slowdown lands on whatever else is running), hence the median of
+ * QUALITY_RUNS runs, and as many again when that median falls short (audit below).
  */
 const GATED = Object.keys(GATES).filter(
   (category) => category !== 'performance' || process.env.QUALITY_PERFORMANCE !== 'report',
@@ -159,6 +159,9 @@ export async function runLighthouse(url, debuggingPort, categories) {
   }
 }
 
+const performanceMedian = (runs) =>
+  Math.round(median(runs.map((lhr) => lhr.categories.performance.score ?? 0)) * 100);
+
 async function audit(url, debuggingPort) {
   const runs = [];
   for (let i = 0; i < RUNS; i += 1) {
@@ -166,6 +169,16 @@ async function audit(url, debuggingPort) {
     runs.push(lhr);
     // Accessibility and best practices do not vary with load: one run settles them.
     if (i === 0 && RUNS > 1 && lhr.categories.performance.score === 1) break;
+  }
+  // A median short of the gate gets as many runs again, and the median of all of them decides:
+  // a busy moment of the machine can hold down most of a few runs, a slower build holds down
+  // every one of them.
+  if (GATED.includes('performance') && RUNS > 1 && performanceMedian(runs) < GATES.performance) {
+    console.warn(
+      `${url}: performance ${performanceMedian(runs)} over ${runs.length} runs; ${RUNS} more`,
+    );
+    for (let i = 0; i < RUNS; i += 1)
+      runs.push(await runLighthouse(url, debuggingPort, Object.keys(GATES)));
   }
   const scores = {};
   for (const category of Object.keys(GATES)) {

@@ -24,7 +24,6 @@ import { cn } from '../lib/cn';
 import { type PageData, prefetch } from '../lib/page-data';
 import { queryFailed } from '../lib/query-failed';
 import { useDebouncedValue } from '../lib/use-debounced-value';
-import { useNow } from '../lib/use-now';
 
 function modeOf(today: boolean, tomorrow: boolean): DateFilterMode | undefined {
   if (today && tomorrow) return 'both';
@@ -76,7 +75,6 @@ export function HomePage({ asPane = false }: { asPane?: boolean }) {
   const Root = asPane ? 'section' : 'main';
   const viewer = useViewer();
   const isAdmin = viewer?.isAdmin === true;
-  const now = useNow();
   const [term, setTerm] = useState('');
   const [today, setToday] = useState(false);
   const [tomorrow, setTomorrow] = useState(false);
@@ -233,7 +231,6 @@ export function HomePage({ asPane = false }: { asPane?: boolean }) {
         ) : (
           <FlightList
             flights={flights}
-            now={now}
             sort={isAdmin ? sort : 'dateAndTime'}
             onDelete={isAdmin ? setToDelete : undefined}
           />

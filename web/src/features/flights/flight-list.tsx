@@ -1,4 +1,4 @@
-import { useEffect, useMemo, useRef } from 'react';
+import { memo, useEffect, useMemo, useRef } from 'react';
 import {
   compareFlights,
   type FlightListItem,
@@ -6,11 +6,14 @@ import {
   gmtClock,
   isDeparted,
 } from '../../../../domain';
-import { FlightCard } from './flight-card';
+import { useMinute, useNow } from '../../lib/use-now';
+import { FlightCard as Card } from './flight-card';
+
+/** A card re-renders when its flight or the minute changes, not with the marker's seconds. */
+const FlightCard = memo(Card);
 
 type Props = {
   flights: FlightListItem[];
-  now: Date;
   sort: FlightSortMode;
   onDelete?: (flight: FlightListItem) => void;
 };
@@ -19,19 +22,19 @@ type Props = {
  * Departed flights, the live GMT time marker, then the flights still to come; on first show
  * the list scrolls to the marker, so the next departure is at the top.
  */
-export function FlightList({ flights, now, sort, onDelete }: Props) {
+export function FlightList({ flights, sort, onDelete }: Props) {
   const marker = useRef<HTMLLIElement>(null);
   const scrolled = useRef(false);
-  const minute = Math.floor(now.getTime() / 60_000);
-  // Regrouped once a minute, not on every tick of the clock.
+  // The list and its cards change by the minute; only the marker ticks each second.
+  const now = useMinute();
   const [departed, upcoming] = useMemo(() => {
-    const at = new Date(minute * 60_000 + 59_999);
+    const at = new Date(now.getTime() + 59_999);
     const sorted = [...flights].sort(compareFlights(sort));
     return [
       sorted.filter((f) => isDeparted(f, at)),
       sorted.filter((f) => !isDeparted(f, at)),
     ] as const;
-  }, [flights, sort, minute]);
+  }, [flights, sort, now]);
 
   useEffect(() => {
     if (scrolled.current || flights.length === 0 || departed.length === 0) return;
@@ -49,9 +52,7 @@ export function FlightList({ flights, now, sort, onDelete }: Props) {
       <li ref={marker} className="scroll-mt-4" data-testid="time-marker">
         <div className="flex items-center gap-2 text-xs font-medium text-red-600">
           <span className="h-px flex-1 bg-red-500" />
-          <span role="timer" aria-live="off" className="tabular-nums">
-            Now {gmtClock(now).slice(9)} GMT
-          </span>
+          <NowTime />
           <span className="h-px flex-1 bg-red-500" />
         </div>
       </li>
@@ -61,5 +62,15 @@ export function FlightList({ flights, now, sort, onDelete }: Props) {
         </li>
       ))}
     </ol>
+  );
+}
+
+/** The marker's GMT time, ticking each second on its own. */
+function NowTime() {
+  const now = useNow();
+  return (
+    <span role="timer" aria-live="off" className="tabular-nums">
+      Now {gmtClock(now).slice(9)} GMT
+    </span>
   );
 }
