@@ -39,6 +39,9 @@ async function start() {
   const { createRouter, preloadRoute } = await import('./app/routes');
   await nextTask();
   const ready = Promise.all([preloadRoute(window.location.pathname, queryClient), session]);
+  // A failed preload is boot's to handle (it renders, and the screen asks again); until the
+  // mount is in, nothing else is waiting on it.
+  ready.catch(() => undefined);
   await nextTask();
   const { mount } = await import('./app/mount');
   await mount(queryClient, ready, createRouter, BOOT_TIMES);

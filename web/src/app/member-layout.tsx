@@ -20,8 +20,10 @@ import { RequireSession } from './require-session';
 export function MemberLayout() {
   return (
     <RequireSession>
-      {/* Presence stays in the first commit: its effect marks the member online before the
-          screen's counters are fetched, so 'Online now' counts them (after the paint it showed 0). */}
+      {/* Presence stays in the first commit: after a sign-in its effect marks the member online
+          before the screen's counters are fetched, so 'Online now' counts them (after the paint it
+          showed 0). When the app opens signed in, the boot's announcement (preloadData below) has
+          done that before the counters were preloaded, and the effect takes it as its first beat. */}
       <MemberPresence />
       <AfterFirstPaint>
         <NavigationBridge />

@@ -25,14 +25,16 @@ type Props = {
 export function FlightList({ flights, sort, onDelete }: Props) {
   const marker = useRef<HTMLLIElement>(null);
   const scrolled = useRef(false);
-  // The list and its cards change by the minute; only the marker ticks each second.
-  const now = useMinute();
+  // The list and its cards change by the minute; only the marker ticks each second. Groups and
+  // cards read one instant, the minute's last, so a card never disagrees with its group (a
+  // flight departing this minute is 'Departed' in the departed group).
+  const minute = useMinute();
+  const now = useMemo(() => new Date(minute.getTime() + 59_999), [minute]);
   const [departed, upcoming] = useMemo(() => {
-    const at = new Date(now.getTime() + 59_999);
     const sorted = [...flights].sort(compareFlights(sort));
     return [
-      sorted.filter((f) => isDeparted(f, at)),
-      sorted.filter((f) => !isDeparted(f, at)),
+      sorted.filter((f) => isDeparted(f, now)),
+      sorted.filter((f) => !isDeparted(f, now)),
     ] as const;
   }, [flights, sort, now]);
 

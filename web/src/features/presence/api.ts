@@ -2,12 +2,17 @@ import { api } from '../../lib/api-client';
 
 export const ONLINE_STATUS_PATH = '/api/users/online-status';
 
-/** POST /api/users/online-status; presence is best effort, so failures are swallowed. */
-export async function sendOnlineStatus(isOnline: boolean): Promise<void> {
+/**
+ * POST /api/users/online-status; presence is best effort, so failures are swallowed. Resolves
+ * to whether the server took it.
+ */
+export async function sendOnlineStatus(isOnline: boolean): Promise<boolean> {
   try {
     await api.post(ONLINE_STATUS_PATH, { isOnline });
+    return true;
   } catch {
     // Offline, or the session already ended: nothing to report.
+    return false;
   }
 }
 

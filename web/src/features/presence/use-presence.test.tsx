@@ -67,6 +67,16 @@ describe('usePresence', () => {
     expect(states()).toEqual([true]);
   });
 
+  it('beats on mount when the announcement failed', async () => {
+    vi.mocked(fetch).mockImplementationOnce(async (url, init) => {
+      sent.push({ url: String(url), body: JSON.parse(String(init?.body)) });
+      return new Response('{"error":"down"}', { status: 503 });
+    });
+    await announceOnline();
+    renderHook(() => usePresence());
+    expect(states()).toEqual([true, true]);
+  });
+
   it('beats on mount when the announcement is a heartbeat old', async () => {
     await announceOnline();
     vi.advanceTimersByTime(HEARTBEAT_MS);

@@ -14,8 +14,9 @@ let announcedAt = 0;
  * as its first beat instead of sending another.
  */
 export async function announceOnline(): Promise<void> {
-  announcedAt = Date.now();
-  await sendOnlineStatus(true);
+  const at = Date.now();
+  // Only one the server took stands for the first beat: after a failure the mount beats itself.
+  if (await sendOnlineStatus(true)) announcedAt = at;
 }
 
 /** Set once the member signs out on purpose, so unmounting does not report a second time. */

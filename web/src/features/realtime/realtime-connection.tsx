@@ -79,6 +79,7 @@ export function RealtimeConnection({ createSocket }: { createSocket?: CreateSock
         notifyRealtimeResumed(since);
       },
       onAuthError: () => {
+        realtimeAttemptFailed();
         toast.error('Connection Error', AUTH_FAILED);
         // The cookie belongs to someone else now (another tab signed in): reload who we are.
         checkSession();

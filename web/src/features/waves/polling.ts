@@ -85,8 +85,8 @@ function subscribe(listener: () => void) {
   return () => listeners.delete(listener);
 }
 
-/** The longest polling waits for the socket's first try: one poll interval. */
-export const FIRST_TRY_MAX_MS = 30_000;
+/** The longest polling waits for the socket's first try: one poll interval (the shortest). */
+export const FIRST_TRY_MAX_MS = Math.min(...Object.values(POLL_MS));
 
 /** For tests: the state of a fresh load, the socket's first try not yet made. */
 export function resetRealtimeState(): void {
