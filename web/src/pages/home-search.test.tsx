@@ -2,25 +2,13 @@ import { QueryClientProvider } from '@tanstack/react-query';
 import { cleanup, fireEvent, render, screen, waitFor } from '@testing-library/react';
 import { MemoryRouter } from 'react-router';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import type { FlightListItem } from '../../../domain';
 import { sessionQueryKey } from '../features/auth/api';
 import { createQueryClient } from '../lib/query-client';
+import { aFlightListItem } from '../test/flights';
 import { ok, stubServer } from '../test/stub-server';
 import { HomePage } from './home-page';
 
-const ba117: FlightListItem = {
-  id: 7,
-  flightNumber: 'BA117 (1530)',
-  origin: 'LHR',
-  destination: 'JFK',
-  departureDate: '2999-06-10T00:00:00.000Z',
-  duration: '8h 30m',
-  createdAt: '2999-05-01T00:00:00.000Z',
-  crewCount: 1,
-  onlineCrewCount: 0,
-  tags: [],
-  isJoined: false,
-};
+const ba117 = aFlightListItem({ duration: '8h 30m', crewCount: 1, onlineCrewCount: 0 });
 
 function renderHome() {
   // BA117 flies on a later day: a Today or Tomorrow search finds nothing, all dates finds it.

@@ -1,24 +1,12 @@
 import { cleanup, render, screen } from '@testing-library/react';
 import { MemoryRouter } from 'react-router';
 import { afterEach, describe, expect, it } from 'vitest';
-import type { FlightListItem } from '../../../../domain';
+import { aFlightListItem } from '../../test/flights';
 import { FlightCard } from './flight-card';
 
 afterEach(cleanup);
 
-const flight: FlightListItem = {
-  id: 7,
-  flightNumber: 'BA117 (1530)',
-  origin: 'LHR',
-  destination: 'JFK',
-  departureDate: '2999-06-10T00:00:00.000Z',
-  duration: null,
-  createdAt: '2999-05-01T00:00:00.000Z',
-  crewCount: 2,
-  onlineCrewCount: 1,
-  tags: [],
-  isJoined: false,
-};
+const flight = aFlightListItem();
 
 describe('FlightCard title', () => {
   it("is the number with a '15:30 GMT' chip, never the stored 'BA117 (1530)'", () => {

@@ -1,7 +1,7 @@
 import { act, cleanup, render, screen, within } from '@testing-library/react';
 import { MemoryRouter } from 'react-router';
 import { afterEach, beforeEach, expect, it, vi } from 'vitest';
-import type { FlightListItem } from '../../../../domain';
+import { aFlightListItem } from '../../test/flights';
 import { FlightList } from './flight-list';
 
 beforeEach(() => {
@@ -13,19 +13,7 @@ afterEach(() => {
 });
 
 // BA117 departs 15:30 GMT on 10 June 2999.
-const flight: FlightListItem = {
-  id: 7,
-  flightNumber: 'BA117 (1530)',
-  origin: 'LHR',
-  destination: 'JFK',
-  departureDate: '2999-06-10T00:00:00.000Z',
-  duration: null,
-  createdAt: '2999-05-01T00:00:00.000Z',
-  crewCount: 2,
-  onlineCrewCount: 1,
-  tags: [],
-  isJoined: false,
-};
+const flight = aFlightListItem();
 
 function showList() {
   render(
