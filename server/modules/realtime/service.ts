@@ -323,12 +323,32 @@ export function createRealtime(deps: {
     return [...new Set(rows.map((r) => (r.senderId === userId ? r.receiverId : r.senderId)))];
   }
 
-  async function setPresence(userId: number, online: boolean) {
+  /**
+   * Presence writes of each member, one after another on this instance. Each writes what the hub
+   * holds when it runs, not what held when it was asked for: a socket that closed while its
+   * opening's write waited (behind a block list read, or a busy database) must not be written
+   * online after its close wrote it offline, which left the member 'online' for 90 s.
+   */
+  const presenceWrites = new Map<number, Promise<void>>();
+  /** `refresh`: a heartbeat's write, which tells no one (the state it writes is not news). */
+  function syncPresence(userId: number, refresh = false): Promise<void> {
+    const write = (presenceWrites.get(userId) ?? Promise.resolve())
+      .then(() => writePresence(userId, hub.has(userId), refresh))
+      .catch((err: unknown) => deps.log.warn({ err }, 'presence write failed'));
+    presenceWrites.set(userId, write);
+    void write.then(() => {
+      if (presenceWrites.get(userId) === write) presenceWrites.delete(userId);
+    });
+    return write;
+  }
+
+  async function writePresence(userId: number, online: boolean, refresh: boolean) {
     const now = deps.clock.now();
     await db
       .update(users)
       .set({ isOnline: online, lastHeartbeatAt: online ? now : null })
       .where(eq(users.id, userId));
+    if (refresh) return;
     deps.onMemberRowChange?.(userId);
     const to = await wavePartners(userId);
     if (to.length) send(to, { type: 'presence', data: { userId, isOnline: online } });
@@ -367,11 +387,9 @@ export function createRealtime(deps: {
       case 'ping':
         return reply(conn, { type: 'pong' });
       case 'heartbeat':
-        await db
-          .update(users)
-          .set({ lastHeartbeatAt: deps.clock.now(), isOnline: true })
-          .where(eq(users.id, conn.userId));
-        return;
+        // In line with the opening's and the close's writes (see syncPresence); partners
+        // already know the member is online.
+        return syncPresence(conn.userId, true);
       case 'auth':
         // Identity comes from the session cookie; the frame can only confirm it, never change it.
         return reply(
@@ -446,7 +464,7 @@ export function createRealtime(deps: {
       void handleFrame(conn, data.toString());
     });
     socket.on('close', () => {
-      if (hub.remove(conn)) void setPresence(conn.userId, false).catch(() => {});
+      if (hub.remove(conn)) void syncPresence(conn.userId);
     });
     socket.on('error', () => socket.terminate());
     // The member's blocks, for the hub's filter (events keep it current from then on).
@@ -454,7 +472,7 @@ export function createRealtime(deps: {
       const hidden = await hiddenMembersFor(db, id).catch(() => new Set<number>());
       for (const other of hidden) hub.setBlocked(id, other, true);
     }
-    if (first) await setPresence(conn.userId, true).catch(() => {});
+    if (first) await syncPresence(conn.userId);
   }
 
   /** Every 30 s: drop dead sockets, refresh presence, and close sockets whose session is gone. */
@@ -486,6 +504,9 @@ export function createRealtime(deps: {
         .update(users)
         .set({ lastHeartbeatAt: now, isOnline: true })
         .where(inArray(users.id, connected));
+      // One who left while this write ran may have had their offline write overtaken by it
+      // (another pooled connection): written again, in line with their own writes.
+      for (const id of connected) if (!hub.has(id)) void syncPresence(id);
       await yieldToIo();
     }
     const liveSet = new Set<string>();

@@ -1,5 +1,5 @@
 import { once } from 'node:events';
-import { eq, inArray } from 'drizzle-orm';
+import { eq, inArray, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import WebSocket from 'ws';
 import { serverFrameSchema } from '../../../domain';
@@ -10,6 +10,10 @@ import { buildTestApp, type TestApp } from '../../test/build-test-app';
 import { buildCrew, buildFlight, buildWave, joinFlight } from '../../test/factories';
 import { injectAs } from '../../test/inject-as';
 import { type Frame, openSocket, sessionCookie } from '../../test/socket-client';
+
+/** The member a presence frame is about, if it is one. */
+const presenceOf = (f: Frame) =>
+  f.type === 'presence' ? (f.data as { userId: number }).userId : undefined;
 
 describe('the WebSocket channel', () => {
   let t: TestApp;
@@ -291,6 +295,40 @@ describe('the WebSocket channel', () => {
     });
     [row] = await t.database.db.select().from(users).where(eq(users.id, b.id));
     expect(row!.lastHeartbeatAt).toBeNull();
+    watcher.ws.close();
+  });
+
+  it('a socket closed while its online write waits leaves the member offline', async () => {
+    const { a, b } = await chatPair();
+    const watcher = await open({ cookie: await cookieFor(a) });
+    const cookie = await cookieFor(b);
+    // The session is remembered, so the upgrade itself needs no query while b's row is held.
+    expect((await t.app.inject({ url: '/api/auth/me', headers: { cookie } })).statusCode).toBe(200);
+    // b's row held as a busy database would hold it (PGlite: every query waits behind it).
+    let release!: () => void;
+    let held!: () => void;
+    const heldNow = new Promise<void>((r) => {
+      held = r;
+    });
+    const holder = t.database.db.transaction(async (tx) => {
+      await tx.execute(sql`select id from users where id = ${b.id} for update`);
+      held();
+      await new Promise<void>((r) => {
+        release = r;
+      });
+    });
+    await heldNow;
+    const client = await open({ cookie });
+    client.ws.close();
+    await expect.poll(() => t.app.deps.realtime.countSockets([b.id])).toBe(0);
+    release();
+    await holder;
+    // The opening's write and the close's: two presence frames about b, whatever their order.
+    expect(await watcher.received(2, (f) => presenceOf(f) === b.id)).toBe(true);
+    const aboutB = watcher.arrived.filter((f) => presenceOf(f) === b.id);
+    expect(aboutB.at(-1)).toMatchObject({ data: { isOnline: false } });
+    const [row] = await t.database.db.select().from(users).where(eq(users.id, b.id));
+    expect(row).toMatchObject({ isOnline: false, lastHeartbeatAt: null });
     watcher.ws.close();
   });
 
