@@ -230,10 +230,19 @@ describe('a kill -9 in the middle of 1,000 sends', () => {
         ? []
         : [
             `user ${list[0]!.sender.userId}: ${acksOf(second[i]!).length}/${list.length} acks, ` +
+              `socket ${second[i]!.closed ? `closed ${second[i]!.closed!.code}` : 'open'}, ` +
               JSON.stringify(second[i]!.arrived.filter((f) => f.type !== 'message_ack')),
           ],
     );
-    expect(short, server.output()).toEqual([]);
+    // The first line of the message is what a CI summary prints: what was short and whether the
+    // server still ran, then its log.
+    const { exitCode, signalCode } = server.child;
+    const state =
+      exitCode === null && signalCode === null ? 'running' : `exited ${exitCode ?? signalCode}`;
+    expect(
+      short,
+      `${short.length} sockets short (server ${state}): ${short.join(' | ')}\n${server.output()}`,
+    ).toEqual([]);
     const ackedBefore = new Map(acked);
     collect(second);
     for (const socket of second) socket.close();
