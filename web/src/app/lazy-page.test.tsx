@@ -154,6 +154,29 @@ describe("the first screen's data, fetched beside its code", () => {
     expect(calls).toEqual(['POST /api/users/online-status']);
   });
 
+  it("at desk width reads a flight's detail beside Home's list, not after it", async () => {
+    signedIn(true);
+    vi.stubGlobal('matchMedia', (query: string) => ({ matches: true, media: query }));
+    let answerList = () => {};
+    const listAnswered = new Promise<void>((resolve) => {
+      answerList = resolve;
+    });
+    const fetchOthers = vi.mocked(fetch).getMockImplementation()!;
+    vi.mocked(fetch).mockImplementation(async (url, init) => {
+      if (String(url) === '/api/flights') await listAnswered;
+      return fetchOthers(url, init);
+    });
+    const client = new QueryClient();
+    const preloaded = preloadRoute('/flight/7', client);
+    // Home's list is held unanswered: the detail is asked for all the same.
+    await vi.waitFor(() => expect(calls).toContain('GET /api/flights/7'));
+    expect(calls[0]).toBe('POST /api/users/online-status');
+    answerList();
+    await preloaded;
+    expect(client.getQueryData(['flights', 'detail', 7])).toEqual({ id: 7 });
+    expect(client.getQueryData(['flights', 'list'])).toEqual([]);
+  });
+
   it('fetches nothing for a visitor, nor for a public screen', async () => {
     await preloadRoute('/home', new QueryClient());
     await preloadRoute('/passcode', new QueryClient());

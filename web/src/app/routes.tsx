@@ -185,7 +185,14 @@ export async function preloadRoute(pathname: string, client?: QueryClient): Prom
   const handles = chain.map((route) => route.handle as RouteHandle | undefined);
   if (handles.some((handle) => handle?.membersOnly) && !hasSignedInHint()) return [];
   const code = await Promise.all(handles.map((handle) => handle?.preload?.()));
-  if (client) for (const handle of handles) await handle?.data?.(client, params);
+  if (client) {
+    // The outermost level's data first: the member layout marks the member online, and the
+    // screens' online counters must count them. The levels inside it read side by side, so a
+    // flight's detail at desk width does not wait for Home's list beside it.
+    const [outer, ...inner] = handles.flatMap((handle) => (handle?.data ? [handle.data] : []));
+    await outer?.(client, params);
+    await Promise.all(inner.map((data) => data(client, params)));
+  }
   return code;
 }
 
