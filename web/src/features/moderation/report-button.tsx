@@ -1,4 +1,4 @@
-import { Flag } from 'lucide-react';
+import { Flag, Loader2 } from 'lucide-react';
 import { useState } from 'react';
 import { Button } from '../../components/ui/button';
 import { toast } from '../../components/ui/toast';
@@ -20,6 +20,7 @@ export function ReportButton({
     setOpen(false);
     toast.error('Connection Error', 'Network error. Please check your connection and try again.');
   });
+  const loading = open && !dialog;
   return (
     <>
       <Button
@@ -28,8 +29,14 @@ export function ReportButton({
         aria-label={`Report ${target.member.displayName}`}
         title="Report"
         onClick={() => setOpen(true)}
+        // Opened but its code still on the way (a slow link): the tap shows it was taken.
+        aria-busy={loading || undefined}
       >
-        <Flag aria-hidden="true" className="h-5 w-5 text-slate-600" />
+        {loading ? (
+          <Loader2 aria-hidden="true" className="h-5 w-5 animate-spin text-slate-600" />
+        ) : (
+          <Flag aria-hidden="true" className="h-5 w-5 text-slate-600" />
+        )}
         {size === 'sm' ? <span className="ml-1">Report</span> : null}
       </Button>
       {/* Mounted only while open: a card renders no hook of its own (and fresh fields each time). */}
