@@ -324,8 +324,11 @@ describe.runIf(enabled)('two instances behind nginx on one PostgreSQL', () => {
     });
     expect(reply.status).toBe(201);
     expect(await aliceLive.received(1, isMessage('See you there'), 5000)).toBe(true);
-    // Each arrived once (each sender also gets a copy of its own, on its own instance).
+    // Each arrived once (each sender also gets a copy of its own, on its own instance). The
+    // sender's copy comes on its own path, in no set order with the other's: waited for, too.
     for (const live of [aliceLive, bobLive]) {
+      for (const content of ['Coffee at gate 5?', 'See you there'])
+        expect(await live.received(1, isMessage(content), 5000)).toBe(true);
       expect(live.arrived.filter(isMessage('Coffee at gate 5?'))).toHaveLength(1);
       expect(live.arrived.filter(isMessage('See you there'))).toHaveLength(1);
     }
