@@ -6,7 +6,7 @@ import { Badge } from '../components/ui/badge';
 import { Button } from '../components/ui/button';
 import { Card } from '../components/ui/card';
 import { EmptyState } from '../components/ui/empty-state';
-import { SkeletonCards } from '../components/ui/skeleton';
+import { Skeleton, SkeletonCards } from '../components/ui/skeleton';
 import { toast } from '../components/ui/toast';
 import { WIDE_PAGE } from '../components/ui/wide-page';
 import { useSession } from '../features/auth';
@@ -129,6 +129,8 @@ export function MessagesPage() {
         }}
       />
     ) : null;
+  // A conversation opened while the chat's code is still on its way (a slow link).
+  const opening = chatWave !== null && !chatCode;
 
   const page = (
     <main className="space-y-5">
@@ -236,7 +238,7 @@ export function MessagesPage() {
         </>
       )}
 
-      {desk ? null : chat}
+      {desk ? null : (chat ?? (opening ? <OpeningChat inline={false} /> : null))}
     </main>
   );
   if (!desk) return page;
@@ -245,15 +247,37 @@ export function MessagesPage() {
     <div className={cn(WIDE_PAGE, 'grid grid-cols-[minmax(0,26rem)_minmax(0,1fr)] gap-6')}>
       {page}
       <section aria-label="Conversation" className="sticky top-4 h-[calc(100dvh-2rem)] self-start">
-        {chat ?? (
-          <EmptyState
-            icon={MessageCircle}
-            className="h-full content-center"
-            title="Select a conversation to read and reply."
-          />
-        )}
+        {chat ??
+          (opening ? (
+            <OpeningChat inline />
+          ) : (
+            <EmptyState
+              icon={MessageCircle}
+              className="h-full content-center"
+              title="Select a conversation to read and reply."
+            />
+          ))}
       </section>
     </div>
+  );
+}
+
+/**
+ * Shown from the tap that opens a conversation until the chat's code is in: on a phone a note
+ * above the navigation, at desk width a placeholder where the chat will be.
+ */
+function OpeningChat({ inline }: { inline: boolean }) {
+  return inline ? (
+    <div role="status" aria-label="Opening chat" className="h-full">
+      <Skeleton className="h-full w-full" />
+    </div>
+  ) : (
+    <p
+      role="status"
+      className="fixed inset-x-0 bottom-24 z-40 mx-auto w-max rounded-full bg-slate-900 px-4 py-2 text-sm text-white shadow-lg"
+    >
+      Opening chat…
+    </p>
   );
 }
 
