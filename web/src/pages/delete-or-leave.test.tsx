@@ -3,8 +3,7 @@ import { cleanup, fireEvent, render, screen, within } from '@testing-library/rea
 import { MemoryRouter, Route, Routes } from 'react-router';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { CrewMember, FlightDetail, UserFlight } from '../../../domain';
-import { sessionQueryKey } from '../features/auth/api';
-import { createQueryClient } from '../lib/query-client';
+import { signedInClient } from '../test/session';
 import { FlightDetailPage } from './flight-detail-page';
 import { MyFlightsPage } from './my-flights-page';
 
@@ -74,16 +73,7 @@ function renderAt(
       return answer(call);
     }),
   );
-  const client = createQueryClient();
-  client.setQueryData(sessionQueryKey, {
-    id: VIEWER_ID,
-    email: 'vera@ba.com',
-    name: 'Vera',
-    nickname: null,
-    isAdmin: viewer.isAdmin ?? false,
-    isDemoUser: false,
-    role: 'IFM',
-  });
+  const client = signedInClient({ id: VIEWER_ID, isAdmin: viewer.isAdmin ?? false });
   render(
     <QueryClientProvider client={client}>
       <MemoryRouter initialEntries={[path]}>

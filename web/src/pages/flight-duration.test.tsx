@@ -3,8 +3,7 @@ import { cleanup, render, screen, within } from '@testing-library/react';
 import { MemoryRouter, Route, Routes } from 'react-router';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { UserFlight } from '../../../domain';
-import { sessionQueryKey } from '../features/auth/api';
-import { createQueryClient } from '../lib/query-client';
+import { signedInClient } from '../test/session';
 import { MyFlightsPage } from './my-flights-page';
 
 const flight = (id: number, flightNumber: string, duration: string | null) => ({
@@ -43,16 +42,7 @@ describe('My Flights: duration only when known', () => {
       'fetch',
       vi.fn(async () => new Response(JSON.stringify(body), { status: 200 })),
     );
-    const client = createQueryClient();
-    client.setQueryData(sessionQueryKey, {
-      id: 1,
-      email: 'vera@ba.com',
-      name: 'Vera',
-      nickname: null,
-      isAdmin: false,
-      isDemoUser: false,
-      role: 'IFM',
-    });
+    const client = signedInClient();
     render(
       <QueryClientProvider client={client}>
         <MemoryRouter initialEntries={['/my-flights']}>

@@ -2,9 +2,8 @@ import { QueryClientProvider } from '@tanstack/react-query';
 import { cleanup, fireEvent, render, screen, waitFor } from '@testing-library/react';
 import { MemoryRouter } from 'react-router';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { sessionQueryKey } from '../features/auth/api';
-import { createQueryClient } from '../lib/query-client';
 import { aFlightListItem } from '../test/flights';
+import { signedInClient } from '../test/session';
 import { ok, stubServer } from '../test/stub-server';
 import { HomePage } from './home-page';
 
@@ -17,16 +16,7 @@ function renderHome() {
     'POST /api/flights/search': (body) =>
       ok((body as { dateFilterMode?: string }).dateFilterMode ? [] : [ba117]),
   });
-  const client = createQueryClient();
-  client.setQueryData(sessionQueryKey, {
-    id: 1,
-    email: 'vera@ba.com',
-    name: 'Vera',
-    nickname: null,
-    isAdmin: false,
-    isDemoUser: false,
-    role: 'IFM',
-  });
+  const client = signedInClient();
   render(
     <QueryClientProvider client={client}>
       <MemoryRouter>

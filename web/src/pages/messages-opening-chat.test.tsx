@@ -2,9 +2,8 @@ import { QueryClientProvider } from '@tanstack/react-query';
 import { cleanup, fireEvent, render, screen } from '@testing-library/react';
 import { MemoryRouter } from 'react-router';
 import { afterEach, expect, it, vi } from 'vitest';
-import { sessionQueryKey } from '../features/auth/api';
 import { waveFixture } from '../features/waves/test-waves';
-import { createQueryClient } from '../lib/query-client';
+import { signedInClient } from '../test/session';
 import { ok, stubServer } from '../test/stub-server';
 import { MessagesPage } from './messages-page';
 
@@ -17,16 +16,7 @@ it('says the chat is opening from the tap until its code is in, on a phone', asy
   stubServer({
     'GET /api/waves': ok([waveFixture({ status: 'accepted', receiverId: 2 })]),
   });
-  const client = createQueryClient();
-  client.setQueryData(sessionQueryKey, {
-    id: 2,
-    email: 'vera@ba.com',
-    name: 'Vera',
-    nickname: null,
-    isAdmin: false,
-    isDemoUser: false,
-    role: 'IFM',
-  });
+  const client = signedInClient({ id: 2 });
   render(
     <QueryClientProvider client={client}>
       <MemoryRouter>

@@ -1,9 +1,8 @@
 import { QueryClientProvider } from '@tanstack/react-query';
 import { cleanup, fireEvent, render, screen } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { createQueryClient } from '../../lib/query-client';
+import { signedInClient } from '../../test/session';
 import { ok, stubServer } from '../../test/stub-server';
-import { sessionQueryKey } from '../auth';
 import { MarkAllReadButton } from './mark-all-read-button';
 import { waveFixture } from './test-waves';
 
@@ -18,16 +17,7 @@ function renderButton(isDemoUser: boolean) {
     'GET /api/waves': ok([waveFixture({ receiverId: 2, unread: true })]),
     'POST /api/waves/read-all': ok({ success: true }),
   });
-  const client = createQueryClient();
-  client.setQueryData(sessionQueryKey, {
-    id: 2,
-    email: 'vera@ba.com',
-    name: 'Vera',
-    nickname: null,
-    isAdmin: false,
-    isDemoUser,
-    role: 'IFM',
-  });
+  const client = signedInClient({ id: 2, isDemoUser });
   render(
     <QueryClientProvider client={client}>
       <MarkAllReadButton />
