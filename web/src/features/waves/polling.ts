@@ -47,11 +47,16 @@ function changed() {
   for (const listener of listeners) listener();
 }
 
+/** The first try is over (whatever ended it): polling waits no longer. */
+function endFirstTry() {
+  firstTry = false;
+  clearTimeout(firstTryTimer);
+}
+
 /** Called by the real-time client: true while the socket is authenticated. */
 export function setRealtimeConnected(connected: boolean): void {
   const wasFirstTry = firstTry;
-  firstTry = false;
-  clearTimeout(firstTryTimer);
+  endFirstTry();
   if (realtimeConnected === connected && !wasFirstTry) return;
   realtimeConnected = connected;
   changed();
@@ -60,8 +65,7 @@ export function setRealtimeConnected(connected: boolean): void {
 /** Called by the real-time client when a try to connect failed: polling need not wait longer. */
 export function realtimeAttemptFailed(): void {
   if (!firstTry) return;
-  firstTry = false;
-  clearTimeout(firstTryTimer);
+  endFirstTry();
   changed();
 }
 
@@ -78,7 +82,7 @@ function subscribe(listener: () => void) {
   // to load): polling starts then.
   if (firstTry && firstTryTimer === undefined) {
     firstTryTimer = setTimeout(() => {
-      firstTry = false;
+      endFirstTry();
       changed();
     }, FIRST_TRY_MAX_MS);
   }
@@ -90,9 +94,9 @@ export const FIRST_TRY_MAX_MS = Math.min(...Object.values(POLL_MS));
 
 /** For tests: the state of a fresh load, the socket's first try not yet made. */
 export function resetRealtimeState(): void {
+  endFirstTry();
   realtimeConnected = false;
   firstTry = true;
-  clearTimeout(firstTryTimer);
   firstTryTimer = undefined;
 }
 
