@@ -7,6 +7,17 @@ import { findChromium } from './find-chromium.mjs';
 import { createScratchDatabase } from './scratch-database.mjs';
 import { playwrightFailures, vitestFailures } from './test-failures.mjs';
 
+// The project runs on the Node its package.json declares (the npm package 'node', first on an npm
+// script's PATH); a run on another Node tests something CI and production never run.
+const nodeMajor = Number(process.versions.node.split('.')[0]);
+console.log(`Node ${process.version}`);
+if (nodeMajor < 24) {
+  console.log(
+    `Node ${process.version} is not the project's Node 24: run \`npm test\`, not \`node scripts/test.mjs\``,
+  );
+  if (process.env.CI === 'true') process.exit(1);
+}
+
 const out = '.test-output';
 rmSync(out, { recursive: true, force: true });
 mkdirSync(out, { recursive: true });
