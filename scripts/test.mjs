@@ -1,11 +1,31 @@
-// `npm test`: type-check, lint, every Vitest suite, then Playwright. With TEST_DATABASE_URL set,
-// the server suites and the browser journeys run again on that PostgreSQL. Ends with one line
-// `N passed, N failed` summing every suite.
+// `npm test`: type-check, lint, every Vitest suite, then Playwright and the quality gates. With
+// TEST_DATABASE_URL set, the server suites and the core browser journeys run again on that
+// PostgreSQL. Prints each stage's wall time and each suite's ten slowest files, then a table of
+// stages, and ends with one line `N passed, N failed` summing every stage.
+// `npm test -- --only <stage>[,<stage>]` (or `npm run test:<stage>`) runs only those stages.
 import { spawnSync } from 'node:child_process';
 import { existsSync, mkdirSync, readFileSync, rmSync } from 'node:fs';
 import { findChromium } from './find-chromium.mjs';
 import { createScratchDatabase } from './scratch-database.mjs';
 import { playwrightFailures, vitestFailures } from './test-failures.mjs';
+import { playwrightFileTimes, slowestFiles, stageTable, vitestFileTimes } from './test-timings.mjs';
+
+const STAGES = ['typecheck', 'lint', 'vitest', 'vitest-postgres', 'e2e', 'e2e-postgres', 'quality'];
+
+function parseOnly(argv) {
+  const at = argv.findIndex((a) => a === '--only' || a.startsWith('--only='));
+  if (at === -1) return null;
+  const value = argv[at].includes('=') ? argv[at].split('=')[1] : argv[at + 1];
+  const names = (value ?? '').split(',').filter(Boolean);
+  const unknown = names.filter((n) => !STAGES.includes(n));
+  if (names.length === 0 || unknown.length > 0) {
+    console.log(`--only takes one or more of: ${STAGES.join(', ')} (got '${value ?? ''}')`);
+    process.exit(2);
+  }
+  return new Set(names);
+}
+const only = parseOnly(process.argv.slice(2));
+const wanted = (stage) => !only || only.has(stage);
 
 // The project runs on the Node its package.json declares (the npm package 'node', first on an npm
 // script's PATH); a run on another Node tests something CI and production never run.
@@ -19,12 +39,13 @@ if (nodeMajor < 24) {
 }
 
 const out = '.test-output';
-rmSync(out, { recursive: true, force: true });
+// A stage run alone keeps the other stages' reports.
+if (!only) rmSync(out, { recursive: true, force: true });
 mkdirSync(out, { recursive: true });
-let passed = 0;
-let failed = 0;
 /** What failed, repeated beside the total: CI often keeps only the tail of a long run's output. */
 const failures = [];
+/** Each stage that ran: its name, wall time and counts, for the closing table. */
+const stages = [];
 
 function run(label, cmd, args, env = {}) {
   console.log(`\n=== ${label} ===`);
@@ -32,12 +53,27 @@ function run(label, cmd, args, env = {}) {
   return result.status === 0;
 }
 
-function step(label, cmd, args) {
-  if (run(label, cmd, args)) passed += 1;
-  else {
-    failed += 1;
-    failures.push(label);
-  }
+/** Runs one stage, timed; `body` returns its counts `{ passed, failed }`. */
+async function stage(name, body) {
+  if (!wanted(name)) return;
+  const started = Date.now();
+  const counts = await body();
+  const ms = Date.now() - started;
+  stages.push({ name, ms, ...counts });
+  console.log(
+    `\n--- ${name}: ${(ms / 1000).toFixed(1)} s, ${counts.passed} passed, ${counts.failed} failed`,
+  );
+}
+
+function step(label, cmd, args, env) {
+  if (run(label, cmd, args, env)) return { passed: 1, failed: 0 };
+  failures.push(label);
+  return { passed: 0, failed: 1 };
+}
+
+function printSlowest(label, times) {
+  if (times.length === 0) return;
+  console.log(`\nSlowest files, ${label}:\n${slowestFiles(times, 10).join('\n')}`);
 }
 
 function vitest(label, args, jsonFile, env) {
@@ -55,79 +91,18 @@ function vitest(label, args, jsonFile, env) {
     env,
   );
   if (!existsSync(jsonFile)) {
-    failed += 1;
     failures.push(`${label}: no report`);
-    return;
+    return { passed: 0, failed: 1 };
   }
   const report = JSON.parse(readFileSync(jsonFile, 'utf8'));
-  passed += report.numPassedTests;
-  failed += report.numFailedTests;
+  let failed = report.numFailedTests;
   const named = vitestFailures(report, label);
   failures.push(...named);
   // A suite that fails to load has no failed tests but is still a failure.
   if (!ok && report.numFailedTests === 0) failed += 1;
   if (!ok && named.length === 0) failures.push(`${label}: exited without a failed test`);
-}
-
-step('type-check', 'npx', ['tsc', '--noEmit', '-p', '.']);
-step('lint', 'npx', ['biome', 'check', '.']);
-vitest('vitest (domain, server on PGlite, web)', [], `${out}/vitest.json`, {});
-if (process.env.TEST_DATABASE_URL) {
-  vitest('vitest (server on PostgreSQL)', ['--project', 'server'], `${out}/vitest-postgres.json`, {
-    JUMPSEAT_TEST_DB: 'postgres',
-  });
-}
-
-const chromium = findChromium();
-if (!chromium) {
-  if (process.env.CI === 'true') {
-    console.log('\ne2e: FAILED (no Chromium found; apt-get install chromium)');
-    failed += 1;
-    failures.push('e2e: no Chromium');
-  } else {
-    console.log('\ne2e: SKIPPED (no Chromium found; apt-get install chromium)');
-  }
-} else {
-  playwright('e2e (Playwright, Chromium)', `${out}/playwright.json`, [], {});
-  if (process.env.TEST_DATABASE_URL) {
-    // The core journeys (tagged @postgres) again against PostgreSQL, in a scratch database of
-    // that server. Not all of them: a full browser pass takes ~19 min on a 2-core CI box, and
-    // the server suites already run on both databases; these cover what only a real server and
-    // browser show together (sign-up to chat, live updates over the LISTEN/NOTIFY bus, sessions
-    // ended everywhere, payments, moderation, the offline queue's exactly-once send).
-    const { url, drop } = await createScratchDatabase(
-      process.env.TEST_DATABASE_URL,
-      'jumpseat_e2e',
-    );
-    try {
-      playwright(
-        'e2e core journeys on PostgreSQL (Playwright, Chromium)',
-        `${out}/playwright-postgres.json`,
-        ['--project', 'chromium', '--grep', '@postgres'],
-        { E2E_DATABASE_URL: url, E2E_PORT: '5098' },
-      );
-    } finally {
-      await drop();
-    }
-  }
-}
-
-if (chromium) {
-  // Lighthouse (mobile) on five screens, installability and the landing's JS budget. Performance
-  // is gated on the median of five runs per screen (scripts/quality-gates.mjs).
-  if (
-    run(
-      'quality gates (Lighthouse, installability, landing JS)',
-      'node',
-      ['scripts/quality-gates.mjs'],
-      { CHROME_PATH: chromium, QUALITY_RUNS: '5' },
-    )
-  )
-    passed += 1;
-  else {
-    failed += 1;
-    failures.push('quality gates');
-  }
+  printSlowest(label, vitestFileTimes(report));
+  return { passed: report.numPassedTests, failed };
 }
 
 function playwright(label, jsonFile, args, env) {
@@ -136,23 +111,105 @@ function playwright(label, jsonFile, args, env) {
     PLAYWRIGHT_JSON_OUTPUT_NAME: jsonFile,
     ...env,
   });
-  if (existsSync(jsonFile)) {
-    const report = JSON.parse(readFileSync(jsonFile, 'utf8'));
-    const stats = report.stats;
-    passed += stats.expected + stats.flaky;
-    failed += stats.unexpected;
-    failures.push(...playwrightFailures(report, label));
-    // A run that failed with no test failed (a crashed web server, a timeout) still fails.
-    if (!ok && stats.unexpected === 0) {
-      failed += 1;
-      failures.push(`${label}: exited without a failed test`);
-    }
-  } else {
-    failed += 1;
+  if (!existsSync(jsonFile)) {
     failures.push(`${label}: no report`);
+    return { passed: 0, failed: 1 };
+  }
+  const report = JSON.parse(readFileSync(jsonFile, 'utf8'));
+  const stats = report.stats;
+  let failed = stats.unexpected;
+  failures.push(...playwrightFailures(report, label));
+  // A run that failed with no test failed (a crashed web server, a timeout) still fails.
+  if (!ok && stats.unexpected === 0) {
+    failed += 1;
+    failures.push(`${label}: exited without a failed test`);
+  }
+  printSlowest(label, playwrightFileTimes(report));
+  return { passed: stats.expected + stats.flaky, failed };
+}
+
+/** A stage that cannot run here: skipped with its reason, or failed under CI. */
+function missing(name, reason) {
+  if (!wanted(name)) return;
+  if (process.env.CI === 'true') {
+    console.log(`\n${name}: FAILED (${reason})`);
+    failures.push(`${name}: ${reason}`);
+    stages.push({ name, ms: 0, passed: 0, failed: 1 });
+  } else {
+    console.log(`\n${name}: SKIPPED (${reason})`);
   }
 }
 
+await stage('typecheck', () => step('type-check', 'npx', ['tsc', '--noEmit', '-p', '.']));
+await stage('lint', () => step('lint', 'npx', ['biome', 'check', '.']));
+await stage('vitest', () =>
+  vitest('vitest (domain, server on PGlite, web)', [], `${out}/vitest.json`, {}),
+);
+if (process.env.TEST_DATABASE_URL) {
+  await stage('vitest-postgres', () =>
+    vitest(
+      'vitest (server on PostgreSQL)',
+      ['--project', 'server'],
+      `${out}/vitest-postgres.json`,
+      {
+        JUMPSEAT_TEST_DB: 'postgres',
+      },
+    ),
+  );
+} else if (only?.has('vitest-postgres')) {
+  missing('vitest-postgres', 'TEST_DATABASE_URL is not set');
+}
+
+const chromium = findChromium();
+if (!chromium) {
+  // One line for the browser stages, as before: `e2e: SKIPPED (…)`.
+  if (wanted('e2e') || wanted('e2e-postgres') || wanted('quality')) {
+    missing('e2e', 'no Chromium found; apt-get install chromium');
+  }
+} else {
+  await stage('e2e', () =>
+    playwright('e2e (Playwright, Chromium)', `${out}/playwright.json`, [], {}),
+  );
+  if (process.env.TEST_DATABASE_URL) {
+    // The core journeys (tagged @postgres) again against PostgreSQL, in a scratch database of
+    // that server. Not all of them: a full browser pass takes ~19 min on a 2-core CI box, and
+    // the server suites already run on both databases; these cover what only a real server and
+    // browser show together (sign-up to chat, live updates over the LISTEN/NOTIFY bus, sessions
+    // ended everywhere, payments, moderation, the offline queue's exactly-once send).
+    await stage('e2e-postgres', async () => {
+      const { url, drop } = await createScratchDatabase(
+        process.env.TEST_DATABASE_URL,
+        'jumpseat_e2e',
+      );
+      try {
+        return playwright(
+          'e2e core journeys on PostgreSQL (Playwright, Chromium)',
+          `${out}/playwright-postgres.json`,
+          ['--project', 'chromium', '--grep', '@postgres'],
+          { E2E_DATABASE_URL: url, E2E_PORT: '5098' },
+        );
+      } finally {
+        await drop();
+      }
+    });
+  } else if (only?.has('e2e-postgres')) {
+    missing('e2e-postgres', 'TEST_DATABASE_URL is not set');
+  }
+  // Lighthouse (mobile) on five screens, installability and the landing's JS budget. Performance
+  // is gated on the median of five runs per screen (scripts/quality-gates.mjs).
+  await stage('quality', () =>
+    step(
+      'quality gates (Lighthouse, installability, landing JS)',
+      'node',
+      ['scripts/quality-gates.mjs'],
+      { CHROME_PATH: chromium, QUALITY_RUNS: '5' },
+    ),
+  );
+}
+
+const passed = stages.reduce((n, s) => n + s.passed, 0);
+const failed = stages.reduce((n, s) => n + s.failed, 0);
+console.log(`\nStages:\n${stageTable(stages)}`);
 if (failures.length > 0) console.log(`\nFailed:\n${failures.map((f) => `  ${f}`).join('\n')}`);
 console.log(`\n${passed} passed, ${failed} failed`);
 process.exit(failed > 0 ? 1 : 0);
