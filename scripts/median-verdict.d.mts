@@ -1,0 +1,5 @@
+export function medianVerdict(
+  scores: number[],
+  planned: number,
+  gate: number,
+): 'pass' | 'fail' | null;
