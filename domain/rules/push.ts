@@ -25,7 +25,7 @@ export const PUSH_DEVICES_MAX = 10;
 /** Pushes to one member's devices in flight at once; the rest wait for one to finish. */
 export const PUSH_SEND_CONCURRENCY = 5;
 
-/** Test pushes (`POST /api/test-cross-env-push`) a member may send per window. */
+/** Test pushes (`POST /api/test-cross-env-push`) a member may send per window: the default of RATE_LIMIT_TEST_PUSH_PER_MINUTE. */
 export const TEST_PUSHES_PER_WINDOW = 3;
 export const TEST_PUSH_WINDOW_MS = 60_000;
 export const TEST_PUSH_TOO_MANY = 'Too many test notifications. Please wait a minute.';

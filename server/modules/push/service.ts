@@ -6,7 +6,6 @@ import {
   type PushSubscriptionRequest,
   TEST_PUSH_TOO_MANY,
   TEST_PUSH_WINDOW_MS,
-  TEST_PUSHES_PER_WINDOW,
 } from '../../../domain';
 import { lockKeys } from '../../db/advisory-lock';
 import { pushSubscriptions } from '../../db/schema';
@@ -20,7 +19,7 @@ export const takeTestPushSlot = (deps: AppDeps, userId: number) =>
   deps.rateLimiter.take(
     'test-push',
     String(userId),
-    TEST_PUSHES_PER_WINDOW,
+    deps.config.limits.testPushesPerMinute,
     TEST_PUSH_WINDOW_MS,
     deps.clock.now(),
     TEST_PUSH_TOO_MANY,
