@@ -18,6 +18,10 @@ describe('loadConfig', () => {
     expect(config.publicUrl).toBe('http://localhost:5000');
     expect(config.limits.flightsPerDay).toBe(200);
     expect(loadConfig({ ...base, FLIGHTS_PER_DAY: '5' }).limits.flightsPerDay).toBe(5);
+    expect(config.limits.testPushesPerMinute).toBe(3);
+    expect(
+      loadConfig({ ...base, RATE_LIMIT_TEST_PUSH_PER_MINUTE: '9' }).limits.testPushesPerMinute,
+    ).toBe(9);
     expect(config.telegram).toBeNull();
   });
 

@@ -3,7 +3,7 @@ import { chmodSync, existsSync, mkdirSync, readFileSync, writeFileSync } from 'n
 import path from 'node:path';
 import { z } from 'zod';
 import { DEFAULT_PRICES } from '../domain/rules/pricing';
-import { DEFAULT_PUSH_ENDPOINT_HOSTS } from '../domain/rules/push';
+import { DEFAULT_PUSH_ENDPOINT_HOSTS, TEST_PUSHES_PER_WINDOW } from '../domain/rules/push';
 import type { priceTableSchema } from '../domain/schemas/payments';
 import { parseTrustProxy, type TrustProxy } from './lib/trust-proxy';
 
@@ -152,6 +152,7 @@ const envSchema = z.object({
   LOGIN_LOCK_THRESHOLD: positiveInt(5),
   LOGIN_HARD_LOCK_THRESHOLD: positiveInt(10),
   FLIGHTS_PER_DAY: positiveInt(200),
+  RATE_LIMIT_TEST_PUSH_PER_MINUTE: positiveInt(TEST_PUSHES_PER_WINDOW),
   PRICE_MONTHLY: positiveInt(DEFAULT_PRICES.plans.monthly.amount),
   PRICE_YEARLY: positiveInt(DEFAULT_PRICES.plans.yearly.amount),
   PRICE_CURRENCY: optionalString.refine(
@@ -221,6 +222,8 @@ export type Config = {
     loginHardLockThreshold: number;
     /** New flights one member may create per UTC day (manual adds and roster rows). */
     flightsPerDay: number;
+    /** Test pushes (every device of the target, on demand) one member may send per minute. */
+    testPushesPerMinute: number;
   };
 };
 
@@ -336,6 +339,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       loginLockThreshold: e.LOGIN_LOCK_THRESHOLD,
       loginHardLockThreshold: e.LOGIN_HARD_LOCK_THRESHOLD,
       flightsPerDay: e.FLIGHTS_PER_DAY,
+      testPushesPerMinute: e.RATE_LIMIT_TEST_PUSH_PER_MINUTE,
     },
   };
 }

@@ -15,6 +15,21 @@ export const DEFAULT_PUSH_ENDPOINT_HOSTS = [
 
 export const PUSH_ENDPOINT_REFUSED = 'This push service is not supported';
 
+/**
+ * Devices (subscriptions) kept per member: more than one person plausibly carries, few enough that
+ * one event costs the server a bounded number of pushes. Saving one more replaces the device
+ * least recently saved (the web re-saves its subscription each time the app opens).
+ */
+export const PUSH_DEVICES_MAX = 10;
+
+/** Pushes to one member's devices in flight at once; the rest wait for one to finish. */
+export const PUSH_SEND_CONCURRENCY = 5;
+
+/** Test pushes (`POST /api/test-cross-env-push`) a member may send per window: the default of RATE_LIMIT_TEST_PUSH_PER_MINUTE. */
+export const TEST_PUSHES_PER_WINDOW = 3;
+export const TEST_PUSH_WINDOW_MS = 60_000;
+export const TEST_PUSH_TOO_MANY = 'Too many test notifications. Please wait a minute.';
+
 const LOOPBACK = new Set(['127.0.0.1', 'localhost', '[::1]', '::1']);
 
 /** `*.example.com` matches sub.example.com (not example.com itself); other entries match exactly. */

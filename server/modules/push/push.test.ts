@@ -2,9 +2,15 @@ import { createDecipheriv, createECDH, createHmac, randomBytes } from 'node:cryp
 import { once } from 'node:events';
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { eq } from 'drizzle-orm';
+import { asc, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import webpush from 'web-push';
+import {
+  PUSH_DEVICES_MAX,
+  PUSH_SEND_CONCURRENCY,
+  TEST_PUSH_TOO_MANY,
+  TEST_PUSHES_PER_WINDOW,
+} from '../../../domain';
 import { pushSubscriptions, type UserRow } from '../../db/schema';
 import { buildTestApp, type TestApp } from '../../test/build-test-app';
 import { buildAdmin, buildCrew, buildFlight, buildWave, joinFlight } from '../../test/factories';
@@ -56,30 +62,50 @@ describe('Web Push', () => {
   const received: Received[] = [];
   /** What the stand-in answers per path (201 unless told). */
   const statusFor = new Map<string, number>();
+  /** How long the stand-in takes to answer, as a real push service over the network does. */
+  let latencyMs = 0;
+  /** Requests the stand-in is answering right now, and the most there ever were at once. */
+  const load = { inFlight: 0, max: 0 };
+  /** A listed loopback port where nothing listens: its devices fail to connect. */
+  let deadOrigin: string;
+  const logLines: string[] = [];
   const vapid = webpush.generateVAPIDKeys();
 
   beforeAll(async () => {
     pushService = createServer((req, res) => {
+      load.max = Math.max(load.max, ++load.inFlight);
       const chunks: Buffer[] = [];
       req.on('data', (c: Buffer) => chunks.push(c));
       req.on('end', () => {
         const path = req.url ?? '';
         received.push({ path, headers: req.headers, body: Buffer.concat(chunks) });
-        res.writeHead(statusFor.get(path) ?? 201).end();
-        pushService.emit('push', path);
+        const answer = () => {
+          load.inFlight--;
+          res.writeHead(statusFor.get(path) ?? 201).end();
+          pushService.emit('push', path);
+        };
+        if (latencyMs > 0) setTimeout(answer, latencyMs);
+        else answer();
       });
     });
     pushService.listen(0, '127.0.0.1');
     await once(pushService, 'listening');
     origin = `http://127.0.0.1:${(pushService.address() as AddressInfo).port}`;
+    const dead = createServer().listen(0, '127.0.0.1');
+    await once(dead, 'listening');
+    deadOrigin = `http://127.0.0.1:${(dead.address() as AddressInfo).port}`;
+    dead.close();
+    await once(dead, 'close');
     t = await buildTestApp({
       config: {
+        logLevel: 'warn',
         push: {
           subject: 'mailto:ops@jumpseat.example',
           vapid,
-          endpointHosts: [origin.slice('http://'.length)],
+          endpointHosts: [origin, deadOrigin].map((o) => o.slice('http://'.length)),
         },
       },
+      logStream: { write: (line) => void logLines.push(line) },
     });
     await t.app.listen({ port: 0, host: '127.0.0.1' });
   });
@@ -89,26 +115,44 @@ describe('Web Push', () => {
   });
   beforeEach(() => {
     received.length = 0;
+    logLines.length = 0;
+    latencyMs = 0;
+    load.max = 0;
   });
 
   let next = 0;
-  async function subscribe(user: UserRow): Promise<Device> {
-    const device = { ...browserKeys(), endpoint: `${origin}/push/${++next}` };
+  const subscriptionOf = (device: Device) => ({
+    endpoint: device.endpoint,
+    keys: {
+      p256dh: device.ecdh.getPublicKey('base64url'),
+      auth: device.auth.toString('base64url'),
+    },
+  });
+  async function subscribe(user: UserRow, at = origin): Promise<Device> {
+    const device = { ...browserKeys(), endpoint: `${at}/push/${++next}` };
     const as = await injectAs(t.app, user);
     const res = await as({
       method: 'POST',
       url: '/api/push/subscriptions',
-      payload: {
-        endpoint: device.endpoint,
-        keys: {
-          p256dh: device.ecdh.getPublicKey('base64url'),
-          auth: device.auth.toString('base64url'),
-        },
-      },
+      payload: subscriptionOf(device),
     });
     expect(res.statusCode).toBe(200);
     return device;
   }
+  const endpointsOf = async (user: UserRow) =>
+    (
+      await t.database.db
+        .select({ endpoint: pushSubscriptions.endpoint })
+        .from(pushSubscriptions)
+        .where(eq(pushSubscriptions.userId, user.id))
+        .orderBy(asc(pushSubscriptions.id))
+    ).map((r) => r.endpoint);
+  const testPush = async (user: UserRow) =>
+    (await injectAs(t.app, user))({
+      method: 'POST',
+      url: '/api/test-cross-env-push',
+      payload: { message: 'Ping' },
+    });
 
   const pathOf = (d: Device) => new URL(d.endpoint).pathname;
   const pushesTo = (d: Device) => received.filter((r) => r.path === pathOf(d));
@@ -344,5 +388,138 @@ describe('Web Push', () => {
     });
     expect(byAdmin.json().results.webpush).toBe(2);
     expect(received).toHaveLength(2);
+  });
+
+  describe('bounded per member (issue 39)', () => {
+    it(`keeps at most ${PUSH_DEVICES_MAX} devices: one more replaces the least recently saved; a re-save counts once`, async () => {
+      const member = await buildCrew(t.database.db);
+      const devices: Device[] = [];
+      for (let i = 0; i < PUSH_DEVICES_MAX; i++) {
+        devices.push(await subscribe(member));
+        t.clock.advance(60_000);
+      }
+      // The app re-saves its subscription on every open: the first device is in use again.
+      const as = await injectAs(t.app, member);
+      await as({
+        method: 'POST',
+        url: '/api/push/subscriptions',
+        payload: subscriptionOf(devices[0]!),
+      });
+      expect(await endpointsOf(member)).toHaveLength(PUSH_DEVICES_MAX);
+      t.clock.advance(60_000);
+      const newest = await subscribe(member);
+      const kept = await endpointsOf(member);
+      expect(kept).toHaveLength(PUSH_DEVICES_MAX);
+      expect(kept).not.toContain(devices[1]!.endpoint);
+      expect(kept).toContain(devices[0]!.endpoint);
+      expect(kept).toContain(newest.endpoint);
+    });
+
+    it('simultaneous saves of many devices by one member, through the listening server, leave the cap', async () => {
+      const member = await buildCrew(t.database.db);
+      const cookie = await sessionCookie(t.app, member.id, t.clock.now());
+      const base = `http://127.0.0.1:${(t.app.server.address() as AddressInfo).port}`;
+      const statuses = await Promise.all(
+        Array.from({ length: 200 }, async () => {
+          const device = { ...browserKeys(), endpoint: `${origin}/push/${++next}` };
+          const res = await fetch(`${base}/api/push/subscriptions`, {
+            method: 'POST',
+            headers: { cookie, 'content-type': 'application/json' },
+            body: JSON.stringify(subscriptionOf(device)),
+          });
+          await res.body?.cancel();
+          return res.status;
+        }),
+      );
+      expect(statuses.filter((s) => s !== 200)).toEqual([]);
+      expect(await endpointsOf(member)).toHaveLength(PUSH_DEVICES_MAX);
+    });
+
+    it(`allows ${TEST_PUSHES_PER_WINDOW} test pushes a minute per member; the next is 429 and sends nothing`, async () => {
+      const member = await buildCrew(t.database.db);
+      await subscribe(member);
+      const first = t.clock.now();
+      for (let i = 0; i < TEST_PUSHES_PER_WINDOW; i++) {
+        expect((await testPush(member)).json().results.webpush).toBe(1);
+        t.clock.advance(1_000);
+      }
+      received.length = 0;
+      const socket = await openSocket(t.app, {
+        cookie: await sessionCookie(t.app, member.id, t.clock.now()),
+      });
+      const refused = await testPush(member);
+      expect(refused.statusCode).toBe(429);
+      expect(refused.json()).toEqual({
+        message: TEST_PUSH_TOO_MANY,
+        retryAt: new Date(first.getTime() + 60_000).toISOString(),
+      });
+      await t.app.deps.push.settled();
+      expect(received).toEqual([]);
+      // Nothing on the socket either: a later frame is the first one it gets.
+      t.clock.set(new Date(first.getTime() + 60_000));
+      expect((await testPush(member)).statusCode).toBe(200);
+      expect(await socket.next('push_notification')).toMatchObject({
+        data: { message: 'Ping' },
+      });
+      expect(socket.arrived.filter((f) => f.type === 'push_notification')).toHaveLength(1);
+      socket.ws.close();
+    });
+
+    it(`posts to at most ${PUSH_SEND_CONCURRENCY} of a member's devices at once`, async () => {
+      const member = await buildCrew(t.database.db);
+      for (let i = 0; i < PUSH_DEVICES_MAX; i++) await subscribe(member);
+      latencyMs = 30;
+      expect((await testPush(member)).json().results.webpush).toBe(PUSH_DEVICES_MAX);
+      expect(received).toHaveLength(PUSH_DEVICES_MAX);
+      expect(load.max).toBeLessThanOrEqual(PUSH_SEND_CONCURRENCY);
+      expect(load.max).toBeGreaterThan(1);
+    });
+
+    it(`sends to the newest ${PUSH_DEVICES_MAX} devices of a member who had more before the cap`, async () => {
+      const member = await buildCrew(t.database.db);
+      const devices = Array.from({ length: PUSH_DEVICES_MAX + 5 }, (_, i) => ({
+        ...browserKeys(),
+        endpoint: `${origin}/push/legacy-${member.id}-${i}`,
+      }));
+      await t.database.db.insert(pushSubscriptions).values(
+        devices.map((d, i) => ({
+          userId: member.id,
+          ...subscriptionOf(d).keys,
+          endpoint: d.endpoint,
+          createdAt: new Date(Date.UTC(2030, 0, 1, 0, i)),
+          updatedAt: new Date(Date.UTC(2030, 0, 1, 0, i)),
+        })),
+      );
+      expect((await testPush(member)).json().results.webpush).toBe(PUSH_DEVICES_MAX);
+      expect(received.map((r) => r.path).sort()).toEqual(devices.slice(5).map(pathOf).sort());
+    });
+
+    it('logs one line for a send whose devices fail, counting failures by status and error', async () => {
+      const member = await buildCrew(t.database.db);
+      const refusing: Device[] = [];
+      for (let i = 0; i < 6; i++) refusing.push(await subscribe(member));
+      const unreachable = [
+        await subscribe(member, deadOrigin),
+        await subscribe(member, deadOrigin),
+      ];
+      const gone = await subscribe(member);
+      await subscribe(member);
+      for (const d of refusing.slice(0, 4)) statusFor.set(pathOf(d), 500);
+      for (const d of refusing.slice(4)) statusFor.set(pathOf(d), 429);
+      statusFor.set(pathOf(gone), 410);
+      expect((await testPush(member)).json().results.webpush).toBe(1);
+      const pushLines = logLines.map((l) => JSON.parse(l)).filter((l) => /push/.test(l.msg));
+      expect(pushLines).toHaveLength(1);
+      expect(pushLines[0]).toMatchObject({
+        level: 40,
+        userId: member.id,
+        devices: 10,
+        failed: 8,
+        removed: 1,
+        statuses: { 500: 4, 429: 2 },
+        errors: { ECONNREFUSED: unreachable.length },
+      });
+      expect(await endpointsOf(member)).not.toContain(gone.endpoint);
+    });
   });
 });

@@ -9,6 +9,7 @@ import { trustProxyFn } from '../../lib/trust-proxy';
 import { currentUser, sessionCookieName } from '../../plugins/access';
 import { allowedOrigins, isAllowedOrigin } from '../../plugins/csrf';
 import { createMessagesService } from '../messages/service';
+import { takeTestPushSlot } from '../push/service';
 import { createWavesService } from '../waves/service';
 
 export const MAX_FRAME_BYTES = 64 * 1024;
@@ -128,6 +129,8 @@ export const realtimeRoutes: FastifyPluginAsyncZod = async (app) => {
       const target = request.body.targetUserId ?? user.id;
       if (target !== user.id && !user.isAdmin)
         throw forbidden('Only admins can send a test to another member');
+      // Every device at once on demand: limited per caller, before anything is sent.
+      await takeTestPushSlot(app.deps, user.id);
       const message = request.body.message || 'Test notification from Jumpseat';
       const websocket = realtime.countSockets([target]);
       realtime.send([target], {
