@@ -198,6 +198,7 @@ export const AUDIT_ACTIONS = [
   'payment.subscription_status',
   'registration.paid',
   'registration.trial',
+  'registration.unpaid_replaced',
   'retention.anonymise_inactive',
   'retention.prune_logs',
   'retention.purge_deleted',

@@ -3,6 +3,7 @@ import {
   canConvertTrial,
   canStartRenewal,
   checkoutActivates,
+  checkoutLapsed,
   checkoutReturnPaths,
   isAwaitingPayment,
   MAX_PERIOD_END_AHEAD_MS,
@@ -10,7 +11,6 @@ import {
   renewedExpiry,
   stripeTimeWithin,
   subscriptionStatusFromStripe,
-  unpaidRegistrationLapsed,
 } from './payments';
 
 const now = new Date('2030-01-31T10:00:00.000Z');
@@ -109,9 +109,9 @@ describe('Stripe events', () => {
     expect(stripeTimeWithin(1e300, now, MAX_PERIOD_END_AHEAD_MS)).toBe(false);
   });
 
-  it('an unpaid registration lapses exactly 24 h after its latest checkout', () => {
+  it('a checkout (and the unpaid registration it is the latest of) lapses exactly 24 h after it opened', () => {
     const opened = new Date('2030-01-30T10:00:00.000Z');
-    expect(unpaidRegistrationLapsed(opened, new Date(now.getTime() - 1))).toBe(false);
-    expect(unpaidRegistrationLapsed(opened, now)).toBe(true);
+    expect(checkoutLapsed(opened, new Date(now.getTime() - 1))).toBe(false);
+    expect(checkoutLapsed(opened, now)).toBe(true);
   });
 });

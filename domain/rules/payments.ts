@@ -39,14 +39,15 @@ export function isAwaitingPayment(user: {
 }
 
 /**
- * An unpaid paid registration lapses this long after its latest checkout was opened: Stripe's
- * checkout sessions live 24 h by default, so none can still be paid once the account is gone.
+ * A checkout can be paid for this long after it was opened: Stripe's default session lifetime,
+ * kept by the local checkout too. An unpaid paid registration lapses when its latest checkout
+ * has, so none can still be paid once the account is gone.
  */
-export const UNPAID_REGISTRATION_MS = DAY_MS;
+export const CHECKOUT_LIFETIME_MS = DAY_MS;
 
-/** Whether an unpaid registration whose latest checkout opened at `lastCheckoutAt` has lapsed. */
-export function unpaidRegistrationLapsed(lastCheckoutAt: DateLike, now: Date): boolean {
-  return now.getTime() >= toDate(lastCheckoutAt).getTime() + UNPAID_REGISTRATION_MS;
+/** Whether a checkout opened at `openedAt` (or the registration it was the latest of) lapsed. */
+export function checkoutLapsed(openedAt: DateLike, now: Date): boolean {
+  return now.getTime() >= toDate(openedAt).getTime() + CHECKOUT_LIFETIME_MS;
 }
 
 /**

@@ -26,6 +26,7 @@ const ACTION_WORDS: Record<AuditAction, string> = {
   'payment.subscription_status': 'Subscription status changed',
   'registration.paid': 'Paid registration',
   'registration.trial': 'Trial registration',
+  'registration.unpaid_replaced': 'Unpaid registration replaced by a trial',
   'retention.anonymise_inactive': 'Inactive accounts anonymised',
   'retention.prune_logs': 'Old sign-in attempts and audit entries removed',
   'retention.purge_deleted': 'Deleted accounts purged',
