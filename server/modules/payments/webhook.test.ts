@@ -471,4 +471,40 @@ describe('Stripe webhook', () => {
     const payload = JSON.stringify(event);
     expect((await deliver(payload, sign(payload))).statusCode).toBe(400);
   });
+
+  it('a deletion and an older update delivered at once through a listening server: cancelled either way', async () => {
+    for (let round = 0; round < 5; round++) {
+      const subscriptionId = `sub_race_${round}`;
+      const member = await buildCrew(t.database.db, {
+        membershipType: 'paid',
+        subscriptionStatus: 'active',
+        subscriptionId,
+        subscriptionExpiresAt: new Date('2030-07-01T00:00:00.000Z'),
+      });
+      const subscription = { id: subscriptionId, object: 'subscription' };
+      const events = [
+        stripeEvent(`evt_race_del_${round}`, 'customer.subscription.deleted', {
+          ...subscription,
+          status: 'canceled',
+        }),
+        stripeEvent(
+          `evt_race_upd_${round}`,
+          'customer.subscription.updated',
+          { ...subscription, status: 'active' },
+          60,
+        ),
+      ];
+      const statuses = await Promise.all(
+        events.map((payload) =>
+          fetch(`${address}/api/stripe/webhook`, {
+            method: 'POST',
+            headers: { 'content-type': 'application/json', 'stripe-signature': sign(payload) },
+            body: payload,
+          }).then((r) => r.status),
+        ),
+      );
+      expect(statuses).toEqual([200, 200]);
+      expect(await userByEmail(member.email)).toMatchObject({ subscriptionStatus: 'cancelled' });
+    }
+  });
 });
