@@ -18,7 +18,12 @@ import type { Database } from './db/client';
 import { createMailSender } from './jobs/mail-sender';
 import { expireSubscriptions, expireTrials, sendExpiryReminders } from './jobs/membership-expiry';
 import { PGLITE_VACUUM_MS, vacuumEmbedded } from './jobs/pglite-maintenance';
-import { anonymiseInactiveAccounts, pruneOldLogs, purgeDeletedAccounts } from './jobs/retention';
+import {
+  anonymiseInactiveAccounts,
+  pruneOldLogs,
+  purgeDeletedAccounts,
+  purgeUnpaidRegistrations,
+} from './jobs/retention';
 import { createScheduler } from './jobs/scheduler';
 import { type Clock, systemClock } from './lib/clock';
 import { serializeError } from './lib/log-errors';
@@ -189,6 +194,11 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     name: 'anonymise-inactive-accounts',
     everyMs: RETENTION_JOB_MS,
     run: () => forgettingMembers(anonymiseInactiveAccounts(database.db, clock.now())),
+  });
+  scheduler.add({
+    name: 'purge-unpaid-registrations',
+    everyMs: RETENTION_JOB_MS,
+    run: () => forgettingMembers(purgeUnpaidRegistrations(database.db, clock.now())),
   });
   scheduler.add({
     name: 'prune-logs',

@@ -59,6 +59,24 @@ describe('loadConfig', () => {
       { STRIPE_SECRET_KEY: 'sk_test_1', STRIPE_WEBHOOK_SECRET: '' },
       /^STRIPE_WEBHOOK_SECRET: required with STRIPE_SECRET_KEY/,
     ],
+    [
+      { NODE_ENV: 'production' },
+      /^LOCAL_CHECKOUT: with NODE_ENV=production and no STRIPE_SECRET_KEY/,
+    ],
+    [
+      { NODE_ENV: 'production', LOCAL_CHECKOUT: 'false' },
+      /^LOCAL_CHECKOUT: with NODE_ENV=production/,
+    ],
+    [{ NODE_ENV: 'production', LOCAL_CHECKOUT: 'yes' }, /^LOCAL_CHECKOUT: must be true or false/],
+    [
+      {
+        STRIPE_SECRET_KEY: 'sk_test_1',
+        STRIPE_PRICE_MONTHLY: 'price_m',
+        STRIPE_PRICE_YEARLY: 'price_y',
+        LOCAL_CHECKOUT: 'true',
+      },
+      /^LOCAL_CHECKOUT: cannot be true with STRIPE_SECRET_KEY/,
+    ],
   ])('refuses %o naming the variable', (env, message) => {
     expect(() => loadConfig({ ...base, ...env })).toThrow(message);
   });
@@ -125,6 +143,21 @@ describe('loadConfig', () => {
     );
   });
 
+  it('runs the local checkout in production only with LOCAL_CHECKOUT=true or a Stripe key', () => {
+    const production = { ...base, NODE_ENV: 'production' };
+    expect(loadConfig({ ...production, LOCAL_CHECKOUT: 'true' }).stripe.secretKey).toBeUndefined();
+    const stripe = {
+      ...production,
+      STRIPE_SECRET_KEY: 'sk_live_1',
+      STRIPE_PRICE_MONTHLY: 'price_m',
+      STRIPE_PRICE_YEARLY: 'price_y',
+    };
+    expect(loadConfig(stripe).stripe.secretKey).toBe('sk_live_1');
+    // A fresh clone's npm start (NODE_ENV unset) and development keep the local checkout.
+    expect(() => loadConfig(base)).not.toThrow();
+    expect(() => loadConfig({ ...base, NODE_ENV: 'development' })).not.toThrow();
+  });
+
   it('requires APP_SECRET with DATABASE_URL', () => {
     expect(() => loadConfig({ DATABASE_URL: 'postgres://u@127.0.0.1:5432/db' })).toThrow(
       /^APP_SECRET: required when DATABASE_URL is set/,
@@ -164,6 +197,15 @@ describe('server start with a bad configuration', () => {
     expect(result.stderr.trim().split('\n')).toHaveLength(1);
     expect(result.stderr).toContain(
       "TRUST_PROXY: 'true' would trust every X-Forwarded-For entry; write the number of proxies",
+    );
+  });
+
+  it('refuses NODE_ENV=production without a Stripe key or LOCAL_CHECKOUT=true', () => {
+    const result = start({ NODE_ENV: 'production', APP_SECRET: 'y'.repeat(64) });
+    expect(result.status).toBe(1);
+    expect(result.stderr.trim().split('\n')).toHaveLength(1);
+    expect(result.stderr).toContain(
+      'Configuration error: LOCAL_CHECKOUT: with NODE_ENV=production',
     );
   });
 

@@ -88,6 +88,10 @@ const envSchema = z.object({
   STRIPE_WEBHOOK_SECRET: optionalString,
   STRIPE_PRICE_MONTHLY: optionalString,
   STRIPE_PRICE_YEARLY: optionalString,
+  LOCAL_CHECKOUT: optionalString.refine(
+    (v) => v === undefined || v === 'true' || v === 'false',
+    'must be true or false',
+  ),
   TELEGRAM_BOT_TOKEN: optionalString,
   TELEGRAM_CHAT_ID: optionalString,
   TELEGRAM_API_URL: optionalString.refine(
@@ -256,6 +260,17 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   if (e.STRIPE_SECRET_KEY && !(e.STRIPE_PRICE_MONTHLY && e.STRIPE_PRICE_YEARLY)) {
     throw new ConfigError(
       `${e.STRIPE_PRICE_MONTHLY ? 'STRIPE_PRICE_YEARLY' : 'STRIPE_PRICE_MONTHLY'}: required with STRIPE_SECRET_KEY (the Stripe price id of each plan)`,
+    );
+  }
+  // The local checkout takes no money: in production it runs only when asked for by name.
+  if (e.NODE_ENV === 'production' && !e.STRIPE_SECRET_KEY && e.LOCAL_CHECKOUT !== 'true') {
+    throw new ConfigError(
+      'LOCAL_CHECKOUT: with NODE_ENV=production and no STRIPE_SECRET_KEY the local checkout would give every plan away free; set STRIPE_SECRET_KEY (README, Payments), or LOCAL_CHECKOUT=true to run it on purpose',
+    );
+  }
+  if (e.STRIPE_SECRET_KEY && e.LOCAL_CHECKOUT === 'true') {
+    throw new ConfigError(
+      'LOCAL_CHECKOUT: cannot be true with STRIPE_SECRET_KEY (Stripe sells the plans then)',
     );
   }
   if (Boolean(e.VAPID_PUBLIC_KEY) !== Boolean(e.VAPID_PRIVATE_KEY)) {

@@ -104,6 +104,7 @@ async function start() {
           dir: path.join(config.dataDir, 'mail'),
           viewer: devMailEnabled(config) ? `${url}/dev/mail` : null,
         },
+    payments: config.stripe.secretKey ? 'stripe' : 'local',
   });
   // Last, and after Fastify's own 'listening' line, so nothing follows them on a quiet start:
   // the logger writes asynchronously, so its buffer is flushed before the lines are printed.

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { startupLines } from './startup-lines';
 
-const base = { url: 'http://localhost:5000', databaseKind: 'pglite' };
+const base = { url: 'http://localhost:5000', databaseKind: 'pglite', payments: 'local' as const };
 const files = { smtp: false as const, dir: '/data/mail', viewer: 'http://localhost:5000/dev/mail' };
 
 describe('startupLines', () => {
@@ -12,6 +12,7 @@ describe('startupLines', () => {
       'Jumpseat is running: open http://localhost:5000 (database: pglite)',
       'Sign in as the admin: admin@ba.com with the PIN in ADMIN_PASSCODE',
       'Mail (PINs, reset links) is not sent: it is written to /data/mail as .eml files; read it at http://localhost:5000/dev/mail',
+      'Plans are sold through the local checkout: no money is taken (set STRIPE_SECRET_KEY to sell through Stripe).',
     ]);
   });
 
@@ -30,5 +31,15 @@ describe('startupLines', () => {
     });
     expect(existing[1]).toContain('ADMIN_EMAIL and ADMIN_PASSCODE');
     expect(existing[2]).not.toContain('/dev/mail');
+  });
+
+  it('says whether Stripe or the local checkout sells the plans', () => {
+    const admin = { kind: 'configured' as const, email: 'admin@ba.com' };
+    expect(startupLines({ ...base, admin, mail: files, payments: 'stripe' }).at(-1)).toBe(
+      'Plans are sold through Stripe (STRIPE_SECRET_KEY).',
+    );
+    expect(startupLines({ ...base, admin, mail: files }).at(-1)).toMatch(
+      /^Plans are sold through the local checkout: no money is taken/,
+    );
   });
 });

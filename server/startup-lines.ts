@@ -2,7 +2,7 @@ import type { BootstrapAdmin } from './modules/admin/bootstrap-admin';
 
 /**
  * The lines `npm start` ends with: where the app is, how to sign in as the admin and where the
- * mail goes — what a newcomer needs to get in within a minute, kept last so request logs and
+ * mail goes, and who sells the plans — what a newcomer (or an operator) needs to get in within a minute, kept last so request logs and
  * warnings do not bury them.
  */
 export function startupLines({
@@ -10,11 +10,14 @@ export function startupLines({
   databaseKind,
   admin,
   mail,
+  payments,
 }: {
   url: string;
   databaseKind: string;
   admin: BootstrapAdmin;
   mail: { smtp: true } | { smtp: false; dir: string; viewer: string | null };
+  /** Who sells the plans: Stripe (STRIPE_SECRET_KEY) or the local checkout, which takes no money. */
+  payments: 'stripe' | 'local';
 }): string[] {
   const lines = [`Jumpseat is running: open ${url} (database: ${databaseKind})`];
   if (admin.kind === 'configured') {
@@ -37,5 +40,10 @@ export function startupLines({
       }`,
     );
   }
+  lines.push(
+    payments === 'stripe'
+      ? 'Plans are sold through Stripe (STRIPE_SECRET_KEY).'
+      : 'Plans are sold through the local checkout: no money is taken (set STRIPE_SECRET_KEY to sell through Stripe).',
+  );
   return lines;
 }

@@ -2,10 +2,14 @@ import { describe, expect, it } from 'vitest';
 import {
   canConvertTrial,
   canStartRenewal,
+  checkoutActivates,
+  checkoutLapsed,
   checkoutReturnPaths,
   isAwaitingPayment,
+  MAX_PERIOD_END_AHEAD_MS,
   paidPeriodEnd,
   renewedExpiry,
+  stripeTimeWithin,
   subscriptionStatusFromStripe,
 } from './payments';
 
@@ -81,5 +85,33 @@ describe('checkout returns and Stripe statuses', () => {
     expect(subscriptionStatusFromStripe('past_due')).toBe('suspended');
     expect(subscriptionStatusFromStripe('canceled')).toBe('cancelled');
     expect(subscriptionStatusFromStripe('incomplete')).toBeNull();
+  });
+});
+
+describe('Stripe events', () => {
+  it('only paid or no-payment-required checkouts activate', () => {
+    expect(checkoutActivates('paid')).toBe(true);
+    expect(checkoutActivates('no_payment_required')).toBe(true);
+    expect(checkoutActivates('unpaid')).toBe(false);
+    expect(checkoutActivates(undefined)).toBe(false);
+  });
+
+  it('a Stripe time is a whole, non-negative second no later than the margin allows', () => {
+    const seconds = now.getTime() / 1000;
+    expect(stripeTimeWithin(seconds, now, 0)).toBe(true);
+    expect(stripeTimeWithin(seconds + 1, now, 0)).toBe(false);
+    expect(stripeTimeWithin(seconds + 1, now, 1000)).toBe(true);
+    expect(stripeTimeWithin(Date.UTC(275760, 8, 13) / 1000, now, MAX_PERIOD_END_AHEAD_MS)).toBe(
+      false,
+    );
+    expect(stripeTimeWithin(-1, now, MAX_PERIOD_END_AHEAD_MS)).toBe(false);
+    expect(stripeTimeWithin(seconds - 0.5, now, MAX_PERIOD_END_AHEAD_MS)).toBe(false);
+    expect(stripeTimeWithin(1e300, now, MAX_PERIOD_END_AHEAD_MS)).toBe(false);
+  });
+
+  it('a checkout (and the unpaid registration it is the latest of) lapses exactly 24 h after it opened', () => {
+    const opened = new Date('2030-01-30T10:00:00.000Z');
+    expect(checkoutLapsed(opened, new Date(now.getTime() - 1))).toBe(false);
+    expect(checkoutLapsed(opened, now)).toBe(true);
   });
 });

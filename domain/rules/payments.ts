@@ -1,4 +1,10 @@
-import type { CheckoutPurpose, MembershipType, PaidPlan, SubscriptionStatus } from '../constants';
+import {
+  type CheckoutPurpose,
+  DAY_MS,
+  type MembershipType,
+  type PaidPlan,
+  type SubscriptionStatus,
+} from '../constants';
 import { PAYMENT_TEXTS } from '../schemas/payments';
 import type { RuleResult } from './access';
 import { canRenewMembership, type MembershipUser } from './membership';
@@ -30,6 +36,38 @@ export function isAwaitingPayment(user: {
     user.membershipType === PENDING_PAID_REGISTRATION.membershipType &&
     user.subscriptionStatus === PENDING_PAID_REGISTRATION.subscriptionStatus
   );
+}
+
+/**
+ * A checkout can be paid for this long after it was opened: Stripe's default session lifetime,
+ * kept by the local checkout too. An unpaid paid registration lapses when its latest checkout
+ * has, so none can still be paid once the account is gone.
+ */
+export const CHECKOUT_LIFETIME_MS = DAY_MS;
+
+/** Whether a checkout opened at `openedAt` (or the registration it was the latest of) lapsed. */
+export function checkoutLapsed(openedAt: DateLike, now: Date): boolean {
+  return now.getTime() >= toDate(openedAt).getTime() + CHECKOUT_LIFETIME_MS;
+}
+
+/**
+ * Whether a completed checkout's `payment_status` means the money is in: 'paid', or
+ * 'no_payment_required' (a 100% discount). 'unpaid' is a delayed method (a bank debit) still in
+ * progress; its async_payment_succeeded event activates later.
+ */
+export function checkoutActivates(paymentStatus: string | null | undefined): boolean {
+  return paymentStatus === 'paid' || paymentStatus === 'no_payment_required';
+}
+
+/** The latest period end a paid invoice may set: a yearly period with a year's margin. */
+export const MAX_PERIOD_END_AHEAD_MS = 2 * 365 * DAY_MS;
+
+/**
+ * Whether a Stripe timestamp (seconds) is a whole number within `[0, now + aheadMs]`: a
+ * negative, fractional or far-future one (year 275760) is refused, never turned into a date.
+ */
+export function stripeTimeWithin(seconds: number, now: Date, aheadMs: number): boolean {
+  return Number.isSafeInteger(seconds) && seconds >= 0 && seconds * 1000 <= now.getTime() + aheadMs;
 }
 
 /** One paid period from `from`: calendar months in UTC (31 Jan + 1 month clamps to 28/29 Feb). */

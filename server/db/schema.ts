@@ -438,6 +438,20 @@ export const paymentEvents = pgTable('payment_events', {
   id: text('id').primaryKey(),
   type: text('type').notNull(),
   receivedAt: ts('received_at').notNull(),
+  /**
+   * 'ignored': received but changed nothing because it was older than an event already applied
+   * to its subscription (Stripe delivers in no set order); kept so a redelivery stays a no-op.
+   */
+  outcome: text('outcome').$type<'applied' | 'ignored'>().notNull().default('applied'),
+});
+
+/**
+ * The `created` time of the newest Stripe event applied to each subscription: an older event
+ * arriving later is ignored, so a late 'active' cannot revive a cancelled member.
+ */
+export const stripeSubscriptions = pgTable('stripe_subscriptions', {
+  id: text('id').primaryKey(),
+  lastEventAt: ts('last_event_at').notNull(),
 });
 
 /** 'Cancel Subscription' is a request to the admin team (accounts spec §4), open until handled. */

@@ -1,6 +1,6 @@
 import { and, eq, inArray, isNotNull, lt, lte, not, or, type SQL, sql } from 'drizzle-orm';
 import type { PgColumn } from 'drizzle-orm/pg-core';
-import { anonymisedEmail, retentionCutoffs } from '../../domain';
+import { anonymisedEmail, CHECKOUT_LIFETIME_MS, retentionCutoffs } from '../../domain';
 import { type JobRun, underJobLock } from '../db/advisory-lock';
 import type { Db, Tx } from '../db/client';
 import {
@@ -17,6 +17,7 @@ import {
   waves,
 } from '../db/schema';
 import { audit } from '../lib/audit';
+import { awaitingPayment, removeUnpaidRegistrations } from '../modules/registration/unpaid';
 
 /**
  * The retention jobs (accounts spec §4; issue 16). Each runs in one transaction under its own
@@ -32,6 +33,7 @@ export const RETENTION_JOB_LOCKS = {
   purgeDeleted: 715_101,
   anonymiseInactive: 715_102,
   pruneLogs: 715_103,
+  purgeUnpaid: 715_104,
 } as const;
 
 type Identity = {
@@ -227,6 +229,40 @@ export function anonymiseInactiveAccounts(db: Db, now: Date): Promise<JobRun> {
       at: now,
     });
     return due.length;
+  });
+}
+
+/**
+ * Paid registrations still unpaid 24 h after their latest checkout opened (none can be paid
+ * any more: a checkout lives 24 h): the account goes with every trace, as a purge does.
+ */
+export function purgeUnpaidRegistrations(db: Db, now: Date): Promise<JobRun> {
+  const openedBefore = new Date(now.getTime() - CHECKOUT_LIFETIME_MS);
+  return underJobLock(db, RETENTION_JOB_LOCKS.purgeUnpaid, async (tx) => {
+    const latestCheckout = sql`(select max(${checkoutSessions.createdAt}) from ${checkoutSessions}
+      where ${checkoutSessions.userId} = ${users.id})`;
+    const due = await tx
+      .select(identityColumns)
+      .from(users)
+      .where(
+        and(
+          awaitingPayment,
+          lte(sql`coalesce(${latestCheckout}, ${users.createdAt})`, openedBefore),
+        ),
+      )
+      .for('update');
+    if (due.length === 0) return 0;
+    await eraseTraces(tx, due);
+    const removed = await removeUnpaidRegistrations(
+      tx,
+      due.map((m) => m.id),
+    );
+    await audit(tx, {
+      action: 'retention.purge_unpaid',
+      detail: { purged: removed.length },
+      at: now,
+    });
+    return removed.length;
   });
 }
 

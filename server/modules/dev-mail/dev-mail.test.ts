@@ -83,7 +83,9 @@ describe('GET /dev/mail', () => {
       STRIPE_WEBHOOK_SECRET: 'whsec_test_'.padEnd(64, 'x'),
     };
     expect(devMailEnabled(loadConfig(secrets))).toBe(true);
-    expect(devMailEnabled(loadConfig({ ...secrets, NODE_ENV: 'production' }))).toBe(false);
+    expect(
+      devMailEnabled(loadConfig({ ...secrets, NODE_ENV: 'production', LOCAL_CHECKOUT: 'true' })),
+    ).toBe(false);
     expect(devMailEnabled(loadConfig({ ...secrets, SMTP_URL: 'smtp://127.0.0.1:2525' }))).toBe(
       false,
     );

@@ -6,6 +6,7 @@ import {
   canConvertTrial,
   canRenewMembership,
   canStartRenewal,
+  checkoutLapsed,
   checkoutReturnPaths,
   isAwaitingPayment,
   PAYMENT_TEXTS,
@@ -20,7 +21,8 @@ import { badRequest, enforce, HttpError, notFound } from '../../lib/errors';
 import { findUserByEmail } from '../auth/login-service';
 import { refuseBannedEmail } from '../moderation/standing';
 import { createAccount } from '../registration/create-account';
-import { takeRegisterSlot, userExists } from '../registration/service';
+import { registrationPending, takeRegisterSlot, userExists } from '../registration/service';
+import { removeUnpaidRegistrations, unpaidRegistrationLapsed } from '../registration/unpaid';
 import type { PaymentProvider } from './provider';
 import type { createWebhookHandler } from './webhook';
 
@@ -89,7 +91,12 @@ export function createPaymentsService(deps: AppDeps, provider: PaymentProvider, 
     return session;
   }
 
-  /** The account of a paid registration: new, or the same e-mail's earlier unpaid attempt. */
+  /**
+   * The account of a paid registration: new, or the registrant's own earlier unpaid attempt
+   * (same name and role: back from a cancelled checkout). Another unpaid registration of the
+   * address holds it until it lapses (24 h after its latest checkout), never overwritten; a
+   * lapsed one is removed first.
+   */
   async function pendingAccount(input: { email: string; name: string; role: string }, now: Date) {
     await refuseBannedEmail(db, input.email);
     const existing = await findUserByEmail(db, input.email);
@@ -97,11 +104,11 @@ export function createPaymentsService(deps: AppDeps, provider: PaymentProvider, 
       if (!isAwaitingPayment(existing) || existing.isDeleted) {
         throw userExists(canRenewMembership(existing, now));
       }
-      await db
-        .update(users)
-        .set({ name: input.name, role: input.role })
-        .where(eq(users.id, existing.id));
-      return existing;
+      if (!(await unpaidRegistrationLapsed(db, existing, now))) {
+        if (existing.name === input.name && existing.role === input.role) return existing;
+        throw registrationPending();
+      }
+      await db.transaction((tx) => removeUnpaidRegistrations(tx, [existing.id]));
     }
     return createAccount(
       db,
@@ -234,6 +241,15 @@ export function createPaymentsService(deps: AppDeps, provider: PaymentProvider, 
     const stored = await localSession(sessionId);
     if (stored.status === 'completed') return { redirectUrl: returnUrl(stored, 'success') };
     if (stored.status !== 'open') throw badRequest('This checkout is no longer open.');
+    // As a Stripe session does, the local one expires 24 h after it opened: its unpaid
+    // registration may be gone by then.
+    if (checkoutLapsed(stored.createdAt, deps.clock.now())) {
+      await db
+        .update(checkoutSessions)
+        .set({ status: 'expired' })
+        .where(and(eq(checkoutSessions.id, stored.id), eq(checkoutSessions.status, 'open')));
+      throw badRequest('This checkout is no longer open.');
+    }
     const created = Math.floor(deps.clock.now().getTime() / 1000);
     const suffix = randomBytes(12).toString('hex');
     const payload = JSON.stringify({

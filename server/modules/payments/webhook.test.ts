@@ -47,7 +47,14 @@ describe('Stripe webhook', () => {
 
   function completedEvent(
     sessionId: string,
-    overrides: { id?: string; amount?: number; currency?: string } = {},
+    overrides: {
+      id?: string;
+      amount?: number;
+      subtotal?: number;
+      currency?: string;
+      paymentStatus?: string;
+      type?: string;
+    } = {},
   ) {
     return JSON.stringify({
       id: overrides.id ?? `evt_test_${++n}`,
@@ -55,23 +62,42 @@ describe('Stripe webhook', () => {
       api_version: Stripe.API_VERSION,
       created: nowSeconds(),
       livemode: false,
-      type: 'checkout.session.completed',
+      type: overrides.type ?? 'checkout.session.completed',
       data: {
         object: {
           id: sessionId,
           object: 'checkout.session',
           mode: 'subscription',
+          amount_subtotal: overrides.subtotal ?? overrides.amount ?? 199,
           amount_total: overrides.amount ?? 199,
           currency: overrides.currency ?? 'gbp',
           customer_email: 'ignored@example.com',
           customer: `cus_${n}`,
           subscription: `sub_${n}`,
-          payment_status: 'paid',
+          payment_status: overrides.paymentStatus ?? 'paid',
           status: 'complete',
         },
       },
     });
   }
+
+  /** A signed event of `type` about `object`, created `ageSeconds` before now. */
+  const stripeEvent = (id: string, type: string, object: unknown, ageSeconds = 0) =>
+    JSON.stringify({
+      id,
+      object: 'event',
+      api_version: Stripe.API_VERSION,
+      created: nowSeconds() - ageSeconds,
+      type,
+      data: { object },
+    });
+  const invoicePaid = (id: string, subscription: string, periodEnd: unknown) =>
+    stripeEvent(id, 'invoice.paid', {
+      id: `in_${id}`,
+      object: 'invoice',
+      parent: { subscription_details: { subscription } },
+      lines: { data: [{ period: { start: 1, end: periodEnd } }] },
+    });
 
   const deliver = (payload: string, signature?: string) =>
     t.app.inject({
@@ -300,5 +326,185 @@ describe('Stripe webhook', () => {
     });
     expect((await deliver(payload, sign(payload))).statusCode).toBe(400);
     expect((await deliver('not json', sign('not json'))).statusCode).toBe(400);
+  });
+
+  it('a late, older subscription event is ignored (200): a cancelled member stays cancelled', async () => {
+    const member = await buildCrew(t.database.db, {
+      membershipType: 'paid',
+      subscriptionStatus: 'active',
+      subscriptionId: 'sub_order',
+      subscriptionExpiresAt: new Date('2030-07-01T00:00:00.000Z'),
+    });
+    const subscription = { id: 'sub_order', object: 'subscription' };
+    const deleted = stripeEvent('evt_order_del', 'customer.subscription.deleted', {
+      ...subscription,
+      status: 'canceled',
+    });
+    expect((await deliver(deleted, sign(deleted))).statusCode).toBe(200);
+    // Made a minute before the deletion, delivered after it (Stripe's retries keep no order).
+    const late = stripeEvent(
+      'evt_order_upd',
+      'customer.subscription.updated',
+      { ...subscription, status: 'active' },
+      60,
+    );
+    const res = await deliver(late, sign(late));
+    expect(res.statusCode).toBe(200);
+    expect(res.json()).toEqual({ received: true, ignored: true });
+    expect(await userByEmail(member.email)).toMatchObject({ subscriptionStatus: 'cancelled' });
+    const [recorded] = await t.database.db
+      .select()
+      .from(paymentEvents)
+      .where(eq(paymentEvents.id, 'evt_order_upd'));
+    expect(recorded).toMatchObject({ outcome: 'ignored' });
+    // A late invoice of the old period revives nothing either.
+    const invoice = invoicePaid('evt_order_inv', 'sub_order', Date.UTC(2030, 7, 1) / 1000);
+    const older = JSON.stringify({ ...JSON.parse(invoice), created: nowSeconds() - 30 });
+    expect((await deliver(older, sign(older))).json()).toEqual({ received: true, ignored: true });
+    expect(await userByEmail(member.email)).toMatchObject({
+      subscriptionStatus: 'cancelled',
+      subscriptionExpiresAt: new Date('2030-07-01T00:00:00.000Z'),
+    });
+    // An event of the same second as the last applied one still applies (Stripe's clock is in
+    // whole seconds, and one change often sends several events at once).
+    const revived = stripeEvent('evt_order_same', 'customer.subscription.updated', {
+      ...subscription,
+      status: 'active',
+    });
+    expect((await deliver(revived, sign(revived))).json()).toEqual({ received: true });
+    expect(await userByEmail(member.email)).toMatchObject({ subscriptionStatus: 'active' });
+  });
+
+  it('a completed checkout with payment_status unpaid activates nothing until its async payment succeeds', async () => {
+    const { email, sessionId } = await pendingRegistration();
+    const unpaid = completedEvent(sessionId, { paymentStatus: 'unpaid' });
+    const res = await deliver(unpaid, sign(unpaid));
+    expect(res.statusCode).toBe(200);
+    expect(await userByEmail(email)).toMatchObject({ subscriptionStatus: 'pending' });
+    expect(await sessionRow(sessionId)).toMatchObject({ status: 'open' });
+    const verify = await t.app.inject({
+      method: 'POST',
+      url: '/api/stripe/verify-payment',
+      payload: { sessionId },
+    });
+    expect(verify.json()).toMatchObject({ success: false, status: 'pending' });
+
+    const succeeded = completedEvent(sessionId, {
+      type: 'checkout.session.async_payment_succeeded',
+    });
+    expect((await deliver(succeeded, sign(succeeded))).json()).toEqual({ received: true });
+    expect(await userByEmail(email)).toMatchObject({ subscriptionStatus: 'active' });
+    expect(await sessionRow(sessionId)).toMatchObject({ status: 'completed' });
+  });
+
+  it('a failed async payment marks the checkout failed and leaves the member as they were', async () => {
+    const { email, sessionId } = await pendingRegistration();
+    const unpaid = completedEvent(sessionId, { paymentStatus: 'unpaid' });
+    expect((await deliver(unpaid, sign(unpaid))).statusCode).toBe(200);
+    const failed = completedEvent(sessionId, {
+      type: 'checkout.session.async_payment_failed',
+      paymentStatus: 'unpaid',
+    });
+    expect((await deliver(failed, sign(failed))).json()).toEqual({ received: true });
+    expect(await userByEmail(email)).toMatchObject({ subscriptionStatus: 'pending' });
+    expect(await sessionRow(sessionId)).toMatchObject({ status: 'failed' });
+    const verify = await t.app.inject({
+      method: 'POST',
+      url: '/api/stripe/verify-payment',
+      payload: { sessionId },
+    });
+    expect(verify.json()).toMatchObject({ success: false, status: 'failed' });
+    // A success reported after the failure (out of order) cannot revive a failed checkout.
+    const late = completedEvent(sessionId, { type: 'checkout.session.async_payment_succeeded' });
+    expect((await deliver(late, sign(late))).json()).toEqual({ received: true, ignored: true });
+    expect(await userByEmail(email)).toMatchObject({ subscriptionStatus: 'pending' });
+  });
+
+  it('no_payment_required (a 100% discount) activates when the price before the discount is the plan', async () => {
+    const { email, sessionId } = await pendingRegistration();
+    const wrongPrice = completedEvent(sessionId, {
+      paymentStatus: 'no_payment_required',
+      amount: 0,
+      subtotal: 1,
+    });
+    expect((await deliver(wrongPrice, sign(wrongPrice))).statusCode).toBe(400);
+    const free = completedEvent(sessionId, { paymentStatus: 'no_payment_required', amount: 0 });
+    const freeWithSubtotal = free.replace('"amount_subtotal":0', '"amount_subtotal":199');
+    expect((await deliver(freeWithSubtotal, sign(freeWithSubtotal))).statusCode).toBe(200);
+    expect(await userByEmail(email)).toMatchObject({ subscriptionStatus: 'active' });
+  });
+
+  it.each([
+    ['year 275760', Date.UTC(275760, 8, 13) / 1000],
+    ['beyond any date', 1e300],
+    ['negative', -86_400],
+    ['not a whole second', 1_900_000_000.5],
+    ['ten years ahead', Date.UTC(2040, 5, 15) / 1000],
+  ])('a signed invoice.paid with a period end %s → 400, nothing changes', async (_name, end) => {
+    const member = await buildCrew(t.database.db, {
+      membershipType: 'paid',
+      subscriptionStatus: 'active',
+      subscriptionId: `sub_absurd_${++n}`,
+      subscriptionExpiresAt: new Date('2030-07-01T00:00:00.000Z'),
+    });
+    const payload = invoicePaid(`evt_absurd_${n}`, member.subscriptionId!, end);
+    const res = await deliver(payload, sign(payload));
+    expect(res.statusCode).toBe(400);
+    expect(res.json().message).toBe('Webhook event has an unexpected shape');
+    expect(await userByEmail(member.email)).toMatchObject({
+      subscriptionExpiresAt: new Date('2030-07-01T00:00:00.000Z'),
+    });
+  });
+
+  it.each([
+    ['in the future', 3600],
+    ['negative', 'negative'],
+    ['absurd', 1e300],
+  ])('a signed event created %s → 400 (it could hold back every later event)', async (_n, c) => {
+    const event = JSON.parse(
+      stripeEvent(`evt_created_${++n}`, 'customer.subscription.updated', {
+        id: 'sub_created',
+        status: 'active',
+      }),
+    );
+    event.created = c === 'negative' ? -5 : c === 3600 ? nowSeconds() + 3600 : c;
+    const payload = JSON.stringify(event);
+    expect((await deliver(payload, sign(payload))).statusCode).toBe(400);
+  });
+
+  it('a deletion and an older update delivered at once through a listening server: cancelled either way', async () => {
+    for (let round = 0; round < 5; round++) {
+      const subscriptionId = `sub_race_${round}`;
+      const member = await buildCrew(t.database.db, {
+        membershipType: 'paid',
+        subscriptionStatus: 'active',
+        subscriptionId,
+        subscriptionExpiresAt: new Date('2030-07-01T00:00:00.000Z'),
+      });
+      const subscription = { id: subscriptionId, object: 'subscription' };
+      const events = [
+        stripeEvent(`evt_race_del_${round}`, 'customer.subscription.deleted', {
+          ...subscription,
+          status: 'canceled',
+        }),
+        stripeEvent(
+          `evt_race_upd_${round}`,
+          'customer.subscription.updated',
+          { ...subscription, status: 'active' },
+          60,
+        ),
+      ];
+      const statuses = await Promise.all(
+        events.map((payload) =>
+          fetch(`${address}/api/stripe/webhook`, {
+            method: 'POST',
+            headers: { 'content-type': 'application/json', 'stripe-signature': sign(payload) },
+            body: payload,
+          }).then((r) => r.status),
+        ),
+      );
+      expect(statuses).toEqual([200, 200]);
+      expect(await userByEmail(member.email)).toMatchObject({ subscriptionStatus: 'cancelled' });
+    }
   });
 });

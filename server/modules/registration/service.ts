@@ -1,15 +1,18 @@
 import {
   canRenewMembership,
+  isAwaitingPayment,
   PENDING_TRIAL_REGISTRATION,
   type RegistrationRequest,
   USER_EXISTS_MESSAGE,
 } from '../../../domain';
 import type { AppDeps } from '../../deps';
+import { audit } from '../../lib/audit';
 import { HttpError } from '../../lib/errors';
 import { notifyNewRegistration } from '../admin/telegram-service';
 import { findUserByEmail } from '../auth/login-service';
 import { refuseBannedEmail } from '../moderation/standing';
 import { createAccount } from './create-account';
+import { removeUnpaidRegistrations } from './unpaid';
 
 const HOUR = 60 * 60 * 1000;
 const TEN_MINUTES = 10 * 60 * 1000;
@@ -53,7 +56,9 @@ export function createRegistrationService(deps: AppDeps) {
     await takeRegisterSlot(deps, ip, now);
     await refuseBannedEmail(db, input.email);
     const existing = await findUserByEmail(db, input.email);
-    if (existing) throw userExists(canRenewMembership(existing, now));
+    // An unpaid paid registration holds no address: anyone may have made it (see below).
+    const unpaid = existing && !existing.isDeleted && isAwaitingPayment(existing) ? existing : null;
+    if (existing && !unpaid) throw userExists(canRenewMembership(existing, now));
     if (input.membership !== 'trial') {
       return {
         status: 200 as const,
@@ -64,6 +69,20 @@ export function createRegistrationService(deps: AppDeps) {
           message: 'Payment required to complete registration',
         },
       };
+    }
+    if (unpaid) {
+      // The address's owner registering a trial is never refused for someone's unpaid paid
+      // registration of it: that goes (its open checkout cancelled), and the trial is made.
+      await db.transaction(async (tx) => {
+        const removed = await removeUnpaidRegistrations(tx, [unpaid.id]);
+        if (removed.length > 0) {
+          await audit(tx, {
+            action: 'registration.unpaid_replaced',
+            detail: { removedUserId: unpaid.id },
+            at: now,
+          });
+        }
+      });
     }
     try {
       await createAccount(
@@ -107,6 +126,20 @@ export function createRegistrationService(deps: AppDeps) {
 
   return { checkEmail, initiate };
 }
+
+/**
+ * 409 REGISTRATION_PENDING: another paid registration of this address awaits its payment and
+ * holds it until it lapses; it is neither overwritten nor told apart from the caller's own.
+ */
+export function registrationPending() {
+  return new HttpError(409, REGISTRATION_PENDING_MESSAGE, {
+    success: false,
+    code: 'REGISTRATION_PENDING',
+  });
+}
+
+export const REGISTRATION_PENDING_MESSAGE =
+  'A paid registration for this e-mail is already awaiting its payment. Register a free trial, or try again in 24 hours.';
 
 /** 409 USER_EXISTS, as every registration call answers an e-mail already registered. */
 export function userExists(renewable: boolean) {
