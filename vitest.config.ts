@@ -35,6 +35,9 @@ export default defineConfig({
           include: ['web/src/**/*.test.{ts,tsx}'],
           environment: 'jsdom',
           setupFiles: ['web/src/test/setup.ts'],
+          // A cap, not a wait: a test that first imports a screen's module graph (lazy routes)
+          // transforms it then, and that alone went past the default 5 s on a loaded 2-core box.
+          testTimeout: 15_000,
         },
       },
     ],
