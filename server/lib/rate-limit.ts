@@ -1,4 +1,4 @@
-import { and, count, eq, gte, min } from 'drizzle-orm';
+import { and, count, eq, gt, min } from 'drizzle-orm';
 import { lockKeys } from '../db/advisory-lock';
 import type { Db } from '../db/client';
 import { rateEvents } from '../db/schema';
@@ -31,7 +31,9 @@ export function createRateLimiter(db: Db) {
             and(
               eq(rateEvents.bucket, bucket),
               eq(rateEvents.key, key),
-              gte(rateEvents.createdAt, new Date(now.getTime() - windowMs)),
+              // A call exactly `windowMs` old has left the window: `retryAt` (oldest + windowMs)
+              // is the first instant admitted again, not the last one refused.
+              gt(rateEvents.createdAt, new Date(now.getTime() - windowMs)),
             ),
           );
         if ((row?.n ?? 0) >= limit) {
