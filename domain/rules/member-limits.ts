@@ -9,21 +9,25 @@
  *   abuse it stops. Behind N instances a member gets at most N times the rate.
  * - `live`: the one 20-a-second budget shared with socket frames (`MEMBER_ACTIONS_PER_SECOND`).
  */
-export type MemberLimit =
-  | { bucket: string; limit: number; windowMs: number; store: 'database' | 'memory' }
-  | { bucket: 'live'; store: 'live' };
+export type CountedLimit = {
+  bucket: string;
+  limit: number;
+  windowMs: number;
+  store: 'database' | 'memory';
+};
+export type MemberLimit = CountedLimit | { bucket: 'live'; store: 'live' };
 
 const SECOND = 1000;
 const MINUTE = 60 * SECOND;
 const HOUR = 60 * MINUTE;
 
-const database = (bucket: string, limit: number, windowMs: number): MemberLimit => ({
+const database = (bucket: string, limit: number, windowMs: number): CountedLimit => ({
   bucket,
   limit,
   windowMs,
   store: 'database',
 });
-const memory = (bucket: string, limit: number, windowMs: number): MemberLimit => ({
+const memory = (bucket: string, limit: number, windowMs: number): CountedLimit => ({
   bucket,
   limit,
   windowMs,
@@ -48,7 +52,7 @@ export const MEMBER_LIMITS = {
   /** The online heartbeat's HTTP fallback and the unload beacon. */
   onlineStatus: memory('online-status', 20, 10 * SECOND),
   /** Messages: the budget shared with socket frames. */
-  messages: { bucket: 'live', store: 'live' },
+  messages: { bucket: 'live', store: 'live' } as MemberLimit,
   /** Blocking and unblocking. */
   block: database('block', 30, HOUR),
   /** Saving and forgetting this device's push subscription. */
