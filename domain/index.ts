@@ -16,6 +16,7 @@ export * from './rules/flight-search';
 export * from './rules/flight-title';
 export * from './rules/flights';
 export * from './rules/identity';
+export * from './rules/member-limits';
 export * from './rules/membership';
 export * from './rules/messages';
 export * from './rules/moderation';

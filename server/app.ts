@@ -65,6 +65,7 @@ import { registerCompression } from './plugins/compression';
 import { registerCsrf } from './plugins/csrf';
 import { registerErrorMapping } from './plugins/error-mapping';
 import { registerGracefulClose } from './plugins/graceful-close';
+import { registerMemberLimits } from './plugins/member-limits';
 import { registerMetrics } from './plugins/metrics';
 import { registerSecurityHeaders } from './plugins/security-headers';
 import { registerSpa } from './plugins/spa';
@@ -289,6 +290,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   // Order matters: cookies are parsed, then cross-site writes refused, then access checked.
   registerCsrf(app);
   registerAccess(app);
+  registerMemberLimits(app);
   registerMetrics(app);
   registerGracefulClose(app);
   registerLiveInvalidation(app);

@@ -149,6 +149,7 @@ const envSchema = z.object({
       return list;
     }),
   RATE_LIMIT_LOGIN_PER_IP: positiveInt(20),
+  RATE_LIMIT_LOGIN_PER_ACCOUNT: positiveInt(20),
   RATE_LIMIT_RESET_PER_HOUR: positiveInt(2),
   RATE_LIMIT_RESET_PER_DAY: positiveInt(5),
   RATE_LIMIT_REGISTER_PER_IP: positiveInt(10),
@@ -218,6 +219,8 @@ export type Config = {
   };
   limits: {
     loginPerIp: number;
+    /** Sign-ins with the right PIN per account per 10 minutes (each stores a session). */
+    loginPerAccount: number;
     resetPerHour: number;
     resetPerDay: number;
     registerPerIp: number;
@@ -347,6 +350,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     },
     limits: {
       loginPerIp: e.RATE_LIMIT_LOGIN_PER_IP,
+      loginPerAccount: e.RATE_LIMIT_LOGIN_PER_ACCOUNT,
       resetPerHour: e.RATE_LIMIT_RESET_PER_HOUR,
       resetPerDay: e.RATE_LIMIT_RESET_PER_DAY,
       registerPerIp: e.RATE_LIMIT_REGISTER_PER_IP,

@@ -7,6 +7,7 @@ import {
   checkoutSessions,
   loginAttempts,
   messages,
+  rateEvents,
   sessions,
   type UserRow,
   users,
@@ -284,6 +285,21 @@ describe('pruning old logs', () => {
     expect(entry).toMatchObject({ actorId: null, detail: { loginAttempts: 1, auditEntries: 1 } });
     const after = await db().select({ n: sql<number>`count(*)::int` }).from(auditLog);
     expect(after[0]!.n).toBe(before[0]!.n); // one removed, one (the job's own) added
+  });
+});
+
+describe('pruning rate-limit events', () => {
+  it('drops counted calls older than two days, which no window reaches, and keeps the rest', async () => {
+    const key = `user:prune-${Date.now()}`;
+    await db()
+      .insert(rateEvents)
+      .values([
+        { bucket: 'member:profile', key, createdAt: at(-2 * DAY - 1) },
+        { bucket: 'member:profile', key, createdAt: at(-DAY) },
+      ]);
+    await pruneOldLogs(db(), now);
+    const left = await db().select().from(rateEvents).where(eq(rateEvents.key, key));
+    expect(left.map((e) => e.createdAt)).toEqual([at(-DAY)]);
   });
 });
 

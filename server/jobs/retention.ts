@@ -266,10 +266,19 @@ export function purgeUnpaidRegistrations(db: Db, now: Date): Promise<JobRun> {
   });
 }
 
-/** Sign-in attempts and audit entries older than 90 days. */
+/** The longest window of any rate limit is a day: older counted calls decide nothing. */
+const RATE_EVENTS_KEPT_MS = 2 * 24 * 60 * 60 * 1000;
+
+/**
+ * Sign-in attempts and audit entries older than 90 days, and rate-limit events older than two
+ * days (every member write adds one, so they are not kept as a log; not audited).
+ */
 export function pruneOldLogs(db: Db, now: Date): Promise<JobRun> {
   const { logsBefore } = retentionCutoffs(now);
   return underJobLock(db, RETENTION_JOB_LOCKS.pruneLogs, async (tx) => {
+    await tx
+      .delete(rateEvents)
+      .where(lt(rateEvents.createdAt, new Date(now.getTime() - RATE_EVENTS_KEPT_MS)));
     const attempts = await tx
       .delete(loginAttempts)
       .where(lt(loginAttempts.createdAt, logsBefore))

@@ -1,4 +1,5 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest, FastifySchema } from 'fastify';
+import type { MemberLimit } from '../../domain';
 import type { UserRow } from '../db/schema';
 import { forbidden, unauthorized } from '../lib/errors';
 import type { SessionContext } from '../sessions/session-store';
@@ -16,6 +17,8 @@ export type RouteDeclaration = {
   access: Access;
   notDemo: boolean;
   websocket: boolean;
+  /** Its per-member write limit (`server/plugins/member-limits.ts`), when it declares one. */
+  memberLimit: MemberLimit | undefined;
   /** The route's input schemas, so tests can derive requests from the table itself. */
   schema: FastifySchema | undefined;
 };
@@ -68,6 +71,7 @@ export function registerAccess(app: FastifyInstance) {
         access,
         notDemo: route.config?.notDemo === true,
         websocket: (route as { websocket?: boolean }).websocket === true,
+        memberLimit: route.config?.memberLimit,
         schema: route.schema,
       });
     }

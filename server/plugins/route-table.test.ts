@@ -4,6 +4,7 @@ import { buildTestApp, type TestApp } from '../test/build-test-app';
 import { buildCrew, buildDemo } from '../test/factories';
 import { type Injector, injectAs } from '../test/inject-as';
 import { registerAccess } from './access';
+import { isMemberWrite } from './member-limits';
 
 /**
  * Every registered route, checked by its own access declaration (not by path prefix).
@@ -27,6 +28,13 @@ describe('route table', () => {
     const guarded = t.app.routeTable.filter((r) => /^\/(api|ws|metrics)/.test(r.url));
     expect(guarded.length).toBeGreaterThan(3);
     for (const route of guarded) expect(['public', 'user', 'admin']).toContain(route.access);
+  });
+
+  it('declares a per-member limit for every write under /api a signed-in member can make', () => {
+    const writes = t.app.routeTable.filter(isMemberWrite);
+    expect(writes.length).toBeGreaterThan(30);
+    const undeclared = writes.filter((r) => !r.memberLimit).map((r) => `${r.method} ${r.url}`);
+    expect(undeclared).toEqual([]);
   });
 
   it('refuses to start when a route declares no access', async () => {

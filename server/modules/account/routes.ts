@@ -4,6 +4,7 @@ import {
   ACCESS_REASONS,
   deleteAccountResponseSchema,
   idParamSchema,
+  MEMBER_LIMITS,
   restoreAccountResponseSchema,
 } from '../../../domain';
 import { currentUser } from '../../plugins/access';
@@ -16,7 +17,7 @@ export const accountRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/api/auth/logout-all',
     {
-      config: { access: 'user' },
+      config: { access: 'user', memberLimit: MEMBER_LIMITS.account },
       schema: {
         tags: ['auth'],
         summary: 'Sign out of all devices: ends every session of the account',
@@ -33,7 +34,12 @@ export const accountRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/api/auth/delete-account',
     {
-      config: { access: 'user', notDemo: true, demoMessage: ACCESS_REASONS.demoDeleteAccount },
+      config: {
+        access: 'user',
+        notDemo: true,
+        demoMessage: ACCESS_REASONS.demoDeleteAccount,
+        memberLimit: MEMBER_LIMITS.account,
+      },
       schema: {
         tags: ['auth'],
         summary: 'Delete your account: access ends now, data is kept for the 30-day grace',
@@ -50,7 +56,7 @@ export const accountRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/api/admin/restore-account/:id',
     {
-      config: { access: 'admin' },
+      config: { access: 'admin', memberLimit: MEMBER_LIMITS.admin },
       schema: {
         tags: ['admin'],
         summary: 'Restore a self-deleted account within its grace period',

@@ -11,6 +11,7 @@ import {
   createUserResponseSchema,
   deletePastFlightsResponseSchema,
   idParamSchema,
+  MEMBER_LIMITS,
   pastFlightsPreviewSchema,
   removeDataResponseSchema,
   resetOnlineResponseSchema,
@@ -27,7 +28,7 @@ import { createMembersService } from './members-service';
 export const adminMembersRoutes: FastifyPluginAsyncZod = async (app) => {
   const members = createMembersService(app.deps);
   const actions = createMemberActionsService(app.deps);
-  const admin = { access: 'admin' as const };
+  const admin = { access: 'admin' as const, memberLimit: MEMBER_LIMITS.admin };
   const tags = ['admin'];
 
   app.get(

@@ -2,6 +2,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import {
   approveUserResponseSchema,
   idParamSchema,
+  MEMBER_LIMITS,
   makeUpdateEmailRequestSchema,
   pendingApprovalListSchema,
   pendingCountSchema,
@@ -16,7 +17,7 @@ import { telegramStatus } from './telegram-service';
 
 export const adminRoutes: FastifyPluginAsyncZod = async (app) => {
   const approvals = createApprovalsService(app.deps);
-  const admin = { access: 'admin' as const };
+  const admin = { access: 'admin' as const, memberLimit: MEMBER_LIMITS.admin };
   const updateEmailRequest = makeUpdateEmailRequestSchema(app.deps.config);
 
   app.get(

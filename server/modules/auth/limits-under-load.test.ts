@@ -1,7 +1,7 @@
 import { and, count, eq } from 'drizzle-orm';
 import { afterEach, describe, expect, it } from 'vitest';
 import { testConfig } from '../../config';
-import { loginAttempts, loginLocks, mailOutbox } from '../../db/schema';
+import { loginAttempts, loginLocks, mailOutbox, sessions } from '../../db/schema';
 import { buildTestApp, type TestApp } from '../../test/build-test-app';
 import { buildCrew, DEFAULT_PIN } from '../../test/factories';
 
@@ -135,6 +135,35 @@ describe('sign-in under a burst of simultaneous guesses', { timeout: BURST_TIMEO
       .from(loginAttempts)
       .where(and(eq(loginAttempts.ip, '127.0.0.1'), eq(loginAttempts.pinCompared, true)));
     expect(compared!.n).toBe(20);
+  });
+});
+
+describe('sign-ins with the right PIN under a burst', { timeout: BURST_TIMEOUT }, () => {
+  const sessionsOf = async (ids: number[]) =>
+    (await t.database.db.select().from(sessions)).filter((r) => ids.includes(r.userId)).length;
+
+  it(`${BURST} right PINs at once from one address: exactly the address limit get a session`, async () => {
+    await listening({ loginPerIp: 20, loginPerAccount: 100_000 });
+    const crew = await Promise.all(Array.from({ length: 10 }, () => buildCrew(t.database.db)));
+    const counts = await statusCounts(
+      Array.from({ length: BURST }, (_, i) =>
+        post('/api/auth/login', { email: crew[i % 10]!.email, passcode: DEFAULT_PIN }),
+      ),
+    );
+    expect(counts).toEqual({ '200': 20, '429 rate_limited': BURST - 20 });
+    expect(await sessionsOf(crew.map((c) => c.id))).toBe(20);
+  });
+
+  it(`${BURST} right PINs at once for one account: exactly the account limit get a session`, async () => {
+    await listening({ loginPerIp: 100_000, loginPerAccount: 20 });
+    const user = await buildCrew(t.database.db);
+    const counts = await statusCounts(
+      Array.from({ length: BURST }, () =>
+        post('/api/auth/login', { email: user.email, passcode: DEFAULT_PIN }),
+      ),
+    );
+    expect(counts).toEqual({ '200': 20, '429 rate_limited': BURST - 20 });
+    expect(await sessionsOf([user.id])).toBe(20);
   });
 });
 

@@ -64,7 +64,9 @@ export type PinVerdict =
  * PIN checks (sign-in, and the current PIN on a PIN change). A 4-digit PIN has 10,000 values,
  * so guessing is bounded three ways: a soft lock of 15 minutes after every 5 consecutive
  * failures, a hard lock after 10 failures since the last success (lifted only by a new PIN),
- * and a per-address failure limit. Locked or limited attempts never reach the PIN comparison.
+ * and a per-address limit on attempts. Sign-ins with the right PIN count against the address
+ * too, and against the account's own limit. Locked or limited attempts never reach the PIN
+ * comparison.
  *
  * Every check runs in one transaction that first takes an advisory lock on the client address
  * and then one on the account, so concurrent guesses, on any number of instances, are decided
@@ -124,6 +126,11 @@ export function createPinGuard(deps: AppDeps) {
         await record('locked', false);
         return { kind: 'account_locked', until: lock.lockedUntil } as const;
       }
+      const accountVerdict = await accountLimited(tx, email, now);
+      if (accountVerdict) {
+        await record('rate_limited', false);
+        return accountVerdict;
+      }
 
       if (deps.pins.matches(user.passcodeEncrypted, candidate.trim())) {
         if (lock) await tx.delete(loginLocks).where(eq(loginLocks.userId, user.id));
@@ -164,7 +171,11 @@ export function createPinGuard(deps: AppDeps) {
     return verdict;
   }
 
-  /** Takes the address's lock; a verdict when its failures in the window reached the limit. */
+  /**
+   * Takes the address's lock; a verdict when its attempts in the window reached the limit. A
+   * sign-in with the right PIN counts like a wrong one: each stores a session, so a script that
+   * knows a PIN must not store them without end (issue 39).
+   */
   async function addressLimited(tx: Tx, ip: string, now: Date) {
     await lockKeys(tx, [`login-ip:${ip}`]);
     const [recent] = await tx
@@ -173,11 +184,30 @@ export function createPinGuard(deps: AppDeps) {
       .where(
         and(
           eq(loginAttempts.ip, ip),
-          eq(loginAttempts.success, false),
           gte(loginAttempts.createdAt, new Date(now.getTime() - IP_WINDOW_MS)),
         ),
       );
     if ((recent?.n ?? 0) < deps.config.limits.loginPerIp) return null;
+    return { kind: 'rate_limited', retryAt: new Date(now.getTime() + IP_WINDOW_MS) } as const;
+  }
+
+  /**
+   * Under the account's lock: a verdict when its sign-ins with the right PIN in the window
+   * reached `RATE_LIMIT_LOGIN_PER_ACCOUNT`, from any number of addresses. Only the PIN's holder
+   * can spend this, so it locks no one else out.
+   */
+  async function accountLimited(tx: Tx, email: string, now: Date) {
+    const [recent] = await tx
+      .select({ n: count() })
+      .from(loginAttempts)
+      .where(
+        and(
+          eq(loginAttempts.email, email),
+          eq(loginAttempts.success, true),
+          gte(loginAttempts.createdAt, new Date(now.getTime() - IP_WINDOW_MS)),
+        ),
+      );
+    if ((recent?.n ?? 0) < deps.config.limits.loginPerAccount) return null;
     return { kind: 'rate_limited', retryAt: new Date(now.getTime() + IP_WINDOW_MS) } as const;
   }
 

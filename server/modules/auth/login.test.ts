@@ -1,7 +1,7 @@
 import { eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { LOGIN_MESSAGES, type SubscriptionStatus } from '../../../domain';
-import { loginLocks, users } from '../../db/schema';
+import { loginLocks, sessions, users } from '../../db/schema';
 import { buildTestApp, type TestApp } from '../../test/build-test-app';
 import {
   buildAdmin,
@@ -328,6 +328,54 @@ describe('brute-force resistance', () => {
     expect((await login(victims[1]!.email, '0001', attacker)).json().errorType).not.toBe(
       'rate_limited',
     );
+  });
+
+  const sessionsOf = async (ids: number[]) =>
+    (await t.database.db.select().from(sessions)).filter((r) => ids.includes(r.userId)).length;
+
+  it('counts sign-ins with the right PIN against the address limit, like wrong ones', async () => {
+    const office = '203.0.113.40';
+    const limit = t.app.deps.config.limits.loginPerIp;
+    const crew = await Promise.all(
+      Array.from({ length: 5 }, () => buildCrew(t.database.db, yearly())),
+    );
+    await login(crew[0]!.email, '0001', office);
+    for (let i = 1; i < limit; i++) {
+      const res = await login(crew[i % 5]!.email, DEFAULT_PIN, office);
+      expect(res.statusCode, `sign-in ${i + 1}`).toBe(200);
+    }
+    const stored = await sessionsOf(crew.map((c) => c.id));
+    const over = await login(crew[1]!.email, DEFAULT_PIN, office);
+    expect(over.statusCode).toBe(429);
+    expect(over.json()).toMatchObject({ errorType: 'rate_limited' });
+    expect(over.headers['set-cookie']).toBeUndefined();
+    expect(await sessionsOf(crew.map((c) => c.id))).toBe(stored);
+    // Elsewhere the same member still gets in; here, once the window has passed.
+    expect((await login(crew[1]!.email, DEFAULT_PIN, '192.0.2.41')).statusCode).toBe(200);
+    t.clock.advance(10 * MIN + 1000);
+    expect((await login(crew[1]!.email, DEFAULT_PIN, office)).statusCode).toBe(200);
+  });
+
+  it('limits sign-ins with the right PIN per account, from any number of addresses', async () => {
+    const limit = t.app.deps.config.limits.loginPerAccount;
+    const user = await buildCrew(t.database.db, yearly());
+    for (let i = 0; i < limit; i++)
+      expect((await login(user.email, DEFAULT_PIN, nextIp())).statusCode).toBe(200);
+    const compared = vi.spyOn(t.app.deps.pins, 'matches');
+    const over = await login(user.email, DEFAULT_PIN, nextIp());
+    expect(over.statusCode).toBe(429);
+    expect(over.json()).toMatchObject({ errorType: 'rate_limited' });
+    expect(compared).not.toHaveBeenCalled();
+    compared.mockRestore();
+    expect(await sessionsOf([user.id])).toBe(limit);
+    // It is not a failure: the account's lock counts nothing.
+    const [lock] = await t.database.db
+      .select()
+      .from(loginLocks)
+      .where(eq(loginLocks.userId, user.id));
+    expect(lock).toBeUndefined();
+    t.clock.advance(10 * MIN + 1000);
+    expect((await login(user.email, DEFAULT_PIN, nextIp())).statusCode).toBe(200);
   });
 
   it('a script of 10,000 guesses gets in 0 times and compares at most 10 guesses', async () => {

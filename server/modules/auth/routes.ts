@@ -4,6 +4,7 @@ import {
   forgotPasscodeRequestSchema,
   loginRequestSchema,
   loginResponseSchema,
+  MEMBER_LIMITS,
   setPasscodeRequestSchema,
   userSchema,
 } from '../../../domain';
@@ -105,7 +106,7 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/api/auth/set-passcode',
     {
-      config: { access: 'user' },
+      config: { access: 'user', memberLimit: MEMBER_LIMITS.account },
       schema: {
         tags: ['auth'],
         summary: 'Set your own PIN',

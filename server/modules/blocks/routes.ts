@@ -3,13 +3,19 @@ import {
   BLOCK_REASONS,
   blockedMembersResponseSchema,
   idParamSchema,
+  MEMBER_LIMITS,
   successResponseSchema,
 } from '../../../domain';
 import { currentUser } from '../../plugins/access';
 import { createBlocksService } from './service';
 
 const tags = ['users'];
-const notDemo = { access: 'user', notDemo: true, demoMessage: BLOCK_REASONS.demo } as const;
+const notDemo = {
+  access: 'user',
+  notDemo: true,
+  demoMessage: BLOCK_REASONS.demo,
+  memberLimit: MEMBER_LIMITS.block,
+} as const;
 
 export const blocksRoutes: FastifyPluginAsyncZod = async (app) => {
   const service = createBlocksService(app.deps);

@@ -4,6 +4,7 @@ import {
   crewEntrySchema,
   idParamSchema,
   joinFlightRequestSchema,
+  MEMBER_LIMITS,
   successResponseSchema,
   updateCrewEntryRequestSchema,
 } from '../../../domain';
@@ -18,7 +19,12 @@ export const crewRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/api/flight-crew',
     {
-      config: { access: 'user', notDemo: true, demoMessage: ACCESS_REASONS.demoJoin },
+      config: {
+        access: 'user',
+        notDemo: true,
+        demoMessage: ACCESS_REASONS.demoJoin,
+        memberLimit: MEMBER_LIMITS.joinLeave,
+      },
       schema: {
         tags,
         summary: "Join a flight with a role, tags and a note (400 'already on this flight')",
@@ -33,7 +39,12 @@ export const crewRoutes: FastifyPluginAsyncZod = async (app) => {
   app.patch(
     '/api/flight-crew/:id',
     {
-      config: { access: 'user', notDemo: true, demoMessage: ACCESS_REASONS.demoEditProfile },
+      config: {
+        access: 'user',
+        notDemo: true,
+        demoMessage: ACCESS_REASONS.demoEditProfile,
+        memberLimit: MEMBER_LIMITS.crewNotes,
+      },
       schema: {
         tags,
         summary: "Change one's own tags and note on a flight",
@@ -48,7 +59,12 @@ export const crewRoutes: FastifyPluginAsyncZod = async (app) => {
   app.delete(
     '/api/flight-crew/:id',
     {
-      config: { access: 'user', notDemo: true, demoMessage: ACCESS_REASONS.demoRemoveCrew },
+      config: {
+        access: 'user',
+        notDemo: true,
+        demoMessage: ACCESS_REASONS.demoRemoveCrew,
+        memberLimit: MEMBER_LIMITS.joinLeave,
+      },
       schema: {
         tags,
         summary: 'Remove a crew member (admins) or leave a flight (the member)',

@@ -11,6 +11,7 @@ import {
   flightSearchRequestSchema,
   flightStatsSchema,
   idParamSchema,
+  MEMBER_LIMITS,
   successResponseSchema,
   userFlightsSchema,
 } from '../../../domain';
@@ -57,7 +58,7 @@ export const flightRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/api/flights/search',
     {
-      config: { access: 'user' },
+      config: { access: 'user', memberLimit: MEMBER_LIMITS.search },
       schema: {
         tags,
         summary: 'Search by flight number or airport, a day or a date filter mode',
@@ -85,7 +86,12 @@ export const flightRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/api/flights',
     {
-      config: { access: 'user', notDemo: true, demoMessage: ACCESS_REASONS.demoAddFlights },
+      config: {
+        access: 'user',
+        notDemo: true,
+        demoMessage: ACCESS_REASONS.demoAddFlights,
+        memberLimit: MEMBER_LIMITS.joinLeave,
+      },
       schema: {
         tags,
         summary: 'Find or create the flight and join it (201 new, 200 existing)',
@@ -102,7 +108,12 @@ export const flightRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/api/flights/batch',
     {
-      config: { access: 'user', notDemo: true, demoMessage: ACCESS_REASONS.demoAddFlights },
+      config: {
+        access: 'user',
+        notDemo: true,
+        demoMessage: ACCESS_REASONS.demoAddFlights,
+        memberLimit: MEMBER_LIMITS.roster,
+      },
       schema: {
         tags,
         summary: 'Add and join up to 200 flights (roster upload), one transaction per row',
@@ -116,7 +127,12 @@ export const flightRoutes: FastifyPluginAsyncZod = async (app) => {
   app.delete(
     '/api/flights/:id',
     {
-      config: { access: 'user', notDemo: true, demoMessage: ACCESS_REASONS.demoDeleteFlight },
+      config: {
+        access: 'user',
+        notDemo: true,
+        demoMessage: ACCESS_REASONS.demoDeleteFlight,
+        memberLimit: MEMBER_LIMITS.joinLeave,
+      },
       schema: {
         tags,
         summary: 'Delete a flight for all crew (admins; the first crew member while alone on it)',

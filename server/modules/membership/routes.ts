@@ -2,6 +2,7 @@ import type { FastifyPluginAsyncZod, ZodTypeProvider } from 'fastify-type-provid
 import {
   ACCESS_REASONS,
   cancelSubscriptionResponseSchema,
+  MEMBER_LIMITS,
   renewalEligibilitySchema,
   renewalRequestSchema,
   trialStatusResponseSchema,
@@ -33,7 +34,12 @@ export const membershipRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/api/cancel-subscription',
     {
-      config: { access: 'user', notDemo: true, demoMessage: ACCESS_REASONS.demoCancel },
+      config: {
+        access: 'user',
+        notDemo: true,
+        demoMessage: ACCESS_REASONS.demoCancel,
+        memberLimit: MEMBER_LIMITS.account,
+      },
       schema: {
         tags: ['membership'],
         summary: 'Ask the admin team to cancel your paid subscription (a request, not a cancel)',

@@ -1,6 +1,7 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import {
   ACCESS_REASONS,
+  MEMBER_LIMITS,
   messageListSchema,
   messageSchema,
   sendMessageRequestSchema,
@@ -25,14 +26,17 @@ export const messageRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/api/messages',
     {
-      config: { access: 'user', notDemo: true, demoMessage: ACCESS_REASONS.demoMessage },
+      config: {
+        access: 'user',
+        notDemo: true,
+        demoMessage: ACCESS_REASONS.demoMessage,
+        memberLimit: MEMBER_LIMITS.messages,
+      },
       schema: { tags, body: sendMessageRequestSchema, response: { 201: messageSchema } },
     },
     async (request, reply) => {
-      const user = currentUser(request);
-      // The same per-member budget as socket frames: the other channel buys no extra rate.
-      app.deps.memberThrottle.enforce(user.id);
-      const { message } = await messagesService.send(user, request.body);
+      // Its member limit (declared above) is the budget socket frames draw from too.
+      const { message } = await messagesService.send(currentUser(request), request.body);
       return reply.status(201).send(message);
     },
   );

@@ -8,6 +8,7 @@ import {
   appealResponseSchema,
   appealTokenQuerySchema,
   idParamSchema,
+  MEMBER_LIMITS,
   moderationDecisionRequestSchema,
   moderationDecisionResponseSchema,
   moderationQueueSchema,
@@ -23,12 +24,12 @@ export const moderationRoutes: FastifyPluginAsyncZod = async (app) => {
   const reportsService = createReportsService(app.deps);
   const decisions = createDecisionsService(app.deps);
   const tags = ['moderation'];
-  const admin = { access: 'admin' as const };
+  const admin = { access: 'admin' as const, memberLimit: MEMBER_LIMITS.admin };
 
   app.post(
     '/api/reports',
     {
-      config: { access: 'user', notDemo: true },
+      config: { access: 'user', notDemo: true, memberLimit: MEMBER_LIMITS.reports },
       schema: { tags, body: reportRequestSchema, response: { 201: reportResponseSchema } },
     },
     async (request, reply) =>

@@ -6,6 +6,7 @@ import {
   convertTrialResponseSchema,
   localCheckoutOutcomeSchema,
   localCheckoutSchema,
+  MEMBER_LIMITS,
   makeCreatePendingRequestSchema,
   priceTableSchema,
   renewalCheckoutRequestSchema,
@@ -71,7 +72,7 @@ export const paymentRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/api/convert-trial-to-subscription',
     {
-      config: { access: 'user', notDemo: true },
+      config: { access: 'user', notDemo: true, memberLimit: MEMBER_LIMITS.account },
       schema: {
         tags: ['payments'],
         summary: 'Trial member: checkout for a paid plan (keeps the PIN)',

@@ -1,5 +1,6 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import {
+  MEMBER_LIMITS,
   pushSubscriptionRequestSchema,
   pushSubscriptionResponseSchema,
   pushUnsubscribeRequestSchema,
@@ -28,7 +29,7 @@ export const pushRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/api/push/subscriptions',
     {
-      config: { access: 'user' },
+      config: { access: 'user', memberLimit: MEMBER_LIMITS.pushSubscriptions },
       schema: {
         tags: ['push'],
         summary: "Save this device's push subscription for the signed-in member",
@@ -42,7 +43,7 @@ export const pushRoutes: FastifyPluginAsyncZod = async (app) => {
   app.delete(
     '/api/push/subscriptions',
     {
-      config: { access: 'user' },
+      config: { access: 'user', memberLimit: MEMBER_LIMITS.pushSubscriptions },
       schema: {
         tags: ['push'],
         summary: "Forget this device's push subscription",

@@ -3,7 +3,7 @@ import type { Duplex } from 'node:stream';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { WebSocketServer } from 'ws';
 import { z } from 'zod';
-import { idSchema } from '../../../domain';
+import { idSchema, MEMBER_LIMITS } from '../../../domain';
 import { forbidden } from '../../lib/errors';
 import { trustProxyFn } from '../../lib/trust-proxy';
 import { currentUser, sessionCookieName } from '../../plugins/access';
@@ -116,7 +116,7 @@ export const realtimeRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/api/test-cross-env-push',
     {
-      config: { access: 'user' },
+      config: { access: 'user', memberLimit: MEMBER_LIMITS.testPush },
       schema: {
         tags: ['realtime'],
         summary: 'Send a test notification',

@@ -2,6 +2,7 @@ import type { FastifyPluginAsyncZod, ZodTypeProvider } from 'fastify-type-provid
 import {
   ACCESS_REASONS,
   idParamSchema,
+  MEMBER_LIMITS,
   onlineStatusResponseSchema,
   onlineStatusSchema,
   PROFILE_PICTURE_FAILED,
@@ -38,6 +39,7 @@ export const usersRoutes: FastifyPluginAsyncZod = async (app) => {
     access: 'user' as const,
     notDemo: true as const,
     demoMessage: ACCESS_REASONS.demoEditProfile,
+    memberLimit: MEMBER_LIMITS.profile,
   };
 
   app.put(
@@ -84,7 +86,7 @@ export const usersRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/api/users/accept-disclaimer',
     {
-      config: { access: 'user' },
+      config: { access: 'user', memberLimit: MEMBER_LIMITS.profile },
       schema: {
         tags: ['users'],
         summary: 'Accept the disclaimer shown before any member screen (kept on the user)',
@@ -142,7 +144,7 @@ export const usersRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/api/admin/update-contact-email',
     {
-      config: { access: 'admin' },
+      config: { access: 'admin', memberLimit: MEMBER_LIMITS.profile },
       schema: {
         tags: ['admin'],
         summary: "Set the signed-in admin's contact e-mail",
@@ -156,7 +158,7 @@ export const usersRoutes: FastifyPluginAsyncZod = async (app) => {
   app.put(
     '/api/users/me/profile-picture',
     {
-      config: { access: 'admin' },
+      config: { access: 'admin', memberLimit: MEMBER_LIMITS.profile },
       bodyLimit: PICTURE_BODY_LIMIT,
       // Beyond even that, Fastify stops reading: still the spec's picture text, as a 400.
       errorHandler(error, request, reply) {
@@ -177,7 +179,7 @@ export const usersRoutes: FastifyPluginAsyncZod = async (app) => {
   app.delete(
     '/api/users/me/profile-picture',
     {
-      config: { access: 'admin' },
+      config: { access: 'admin', memberLimit: MEMBER_LIMITS.profile },
       schema: { tags: ['users'], summary: "Remove the signed-in admin's profile picture" },
     },
     async (request, reply) => {
@@ -221,7 +223,7 @@ export const usersRoutes: FastifyPluginAsyncZod = async (app) => {
     scope.withTypeProvider<ZodTypeProvider>().post(
       '/api/users/online-status',
       {
-        config: { access: 'user' },
+        config: { access: 'user', memberLimit: MEMBER_LIMITS.onlineStatus },
         schema: {
           tags: ['users'],
           summary: 'Heartbeat (true) or going offline (false); also the unload beacon',

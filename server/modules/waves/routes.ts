@@ -3,6 +3,7 @@ import {
   ACCESS_REASONS,
   flightIdParamSchema,
   idParamSchema,
+  MEMBER_LIMITS,
   markReadResponseSchema,
   sendWaveRequestSchema,
   waveCheckResponseSchema,
@@ -35,7 +36,12 @@ export const waveRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/api/waves',
     {
-      config: { access: 'user', notDemo: true, demoMessage: ACCESS_REASONS.demoWave },
+      config: {
+        access: 'user',
+        notDemo: true,
+        demoMessage: ACCESS_REASONS.demoWave,
+        memberLimit: MEMBER_LIMITS.waves,
+      },
       schema: { tags, body: sendWaveRequestSchema, response: { 201: waveSchema } },
     },
     async (request, reply) =>
@@ -45,7 +51,12 @@ export const waveRoutes: FastifyPluginAsyncZod = async (app) => {
   app.put(
     '/api/waves/:id/status',
     {
-      config: { access: 'user', notDemo: true, demoMessage: ACCESS_REASONS.demoRespond },
+      config: {
+        access: 'user',
+        notDemo: true,
+        demoMessage: ACCESS_REASONS.demoRespond,
+        memberLimit: MEMBER_LIMITS.waves,
+      },
       schema: {
         tags,
         params: idParamSchema,
@@ -60,7 +71,12 @@ export const waveRoutes: FastifyPluginAsyncZod = async (app) => {
   app.put(
     '/api/waves/:id/read',
     {
-      config: { access: 'user', notDemo: true, demoMessage: ACCESS_REASONS.demoMarkRead },
+      config: {
+        access: 'user',
+        notDemo: true,
+        demoMessage: ACCESS_REASONS.demoMarkRead,
+        memberLimit: MEMBER_LIMITS.readMarks,
+      },
       schema: { tags, params: idParamSchema, response: { 200: markReadResponseSchema } },
     },
     async (request) => wavesService.markRead(currentUser(request), request.params.id),
@@ -69,7 +85,12 @@ export const waveRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/api/waves/read-all',
     {
-      config: { access: 'user', notDemo: true, demoMessage: ACCESS_REASONS.demoMarkRead },
+      config: {
+        access: 'user',
+        notDemo: true,
+        demoMessage: ACCESS_REASONS.demoMarkRead,
+        memberLimit: MEMBER_LIMITS.readMarks,
+      },
       schema: { tags, response: { 200: markReadResponseSchema } },
     },
     async (request) => wavesService.markAllRead(currentUser(request)),
@@ -78,7 +99,12 @@ export const waveRoutes: FastifyPluginAsyncZod = async (app) => {
   app.delete(
     '/api/waves/:id',
     {
-      config: { access: 'user', notDemo: true, demoMessage: ACCESS_REASONS.demoDeleteWave },
+      config: {
+        access: 'user',
+        notDemo: true,
+        demoMessage: ACCESS_REASONS.demoDeleteWave,
+        memberLimit: MEMBER_LIMITS.waves,
+      },
       schema: { tags, params: idParamSchema },
     },
     async (request, reply) => {
