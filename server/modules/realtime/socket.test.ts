@@ -9,8 +9,8 @@ import { sessionCookieName } from '../../plugins/access';
 import { buildTestApp, type TestApp } from '../../test/build-test-app';
 import { buildCrew, buildFlight, buildWave, joinFlight } from '../../test/factories';
 import { injectAs } from '../../test/inject-as';
+import { deepestFrame } from '../../test/nested-attack';
 import { type Frame, openSocket, sessionCookie } from '../../test/socket-client';
-import { MAX_FRAME_BYTES } from './routes';
 
 /** The member a presence frame is about, if it is one. */
 const presenceOf = (f: Frame) =>
@@ -212,11 +212,6 @@ describe('the WebSocket channel', () => {
     client.ws.close();
   });
 
-  /** The deepest nesting a frame can carry under the 64 KB frame limit (about 32,700). */
-  const deepestFrame = () => {
-    const depth = Math.floor((MAX_FRAME_BYTES - 200) / 2);
-    return `{"type":"ping","x":${'['.repeat(depth)}${']'.repeat(depth)}}`;
-  };
   const isInvalid = (f: Frame) => f.type === 'error' && f.message === 'Invalid frame';
   const isThrottled = (f: Frame) => f.type === 'error' && f.message === TOO_MANY_MESSAGES;
 
