@@ -1,3 +1,4 @@
+import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   JSON_DEPTH_MAX,
@@ -5,6 +6,7 @@ import {
   TOO_MANY_INVALID_REQUESTS,
   TOO_MANY_MESSAGES,
 } from '../../domain';
+import { loginAttempts } from '../db/schema';
 import { buildTestApp, type TestApp } from '../test/build-test-app';
 import { buildCrew, buildFlight, buildWave, joinFlight } from '../test/factories';
 import { injectAs } from '../test/inject-as';
@@ -45,6 +47,31 @@ describe('JSON bodies nested too deep', () => {
       `{"sessionId":"${'['.repeat(40)}","x":${nested(JSON_DEPTH_MAX - 1)}}`,
     );
     expect(atLimit.json().message).not.toBe(TOO_DEEPLY_NESTED);
+  });
+
+  it('refuses an address over its limit from memory: a flood of refused bodies writes nothing', async () => {
+    const ip = '10.39.0.1';
+    const attempt = () =>
+      t.app.inject({
+        method: 'POST',
+        url: '/api/auth/login',
+        payload: `{"email":${nested(100_000)}}`,
+        headers: { 'content-type': 'application/json' },
+        remoteAddress: ip,
+      });
+    const attempts = async () =>
+      (await t.database.db.select().from(loginAttempts).where(eq(loginAttempts.ip, ip))).length;
+    const limit = t.app.deps.config.limits.loginPerIp;
+    for (let i = 0; i < limit; i++) expect((await attempt()).statusCode).toBe(400);
+    const first = await attempt();
+    expect(first.statusCode).toBe(429);
+    const counted = await attempts();
+    expect(counted).toBe(limit + 1);
+    for (let i = 0; i < 30; i++) expect((await attempt()).json()).toEqual(first.json());
+    expect(await attempts()).toBe(counted);
+    // Once the refusal's time is over, the database decides again.
+    t.clock.set(new Date(Date.parse(first.json().retryAt) + 1));
+    expect((await attempt()).statusCode).toBe(400);
   });
 
   it('refuses deep JSON whatever the content type claims (the unload beacon is text/plain)', async () => {
