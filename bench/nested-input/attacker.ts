@@ -9,7 +9,11 @@ import { ATTACKED_ROUTES, DEEP_BODY, deepestFrame } from '../../server/test/nest
 
 type Start = { base: string; cookie: string; bodies: number; frames: number };
 
-const counts = { bodies: {} as Record<string, number>, frameAnswers: 0 };
+const counts = {
+  bodies: {} as Record<string, number>,
+  frameAnswers: 0,
+  socketClosed: null as number | null,
+};
 let stopping = false;
 
 async function bodyLoop(base: string, i: number) {
@@ -46,7 +50,10 @@ function socketLoop(base: string, cookie: string, frames: number, opened: () => 
       pending -= 1;
       if (pending === 0) burst();
     });
-    ws.on('close', () => resolve());
+    ws.on('close', (code) => {
+      if (!stopping) counts.socketClosed = code;
+      resolve();
+    });
     ws.on('error', () => resolve());
   });
 }
