@@ -172,6 +172,15 @@ export const TOO_MANY_SOCKETS_CLOSE_CODE = 4008;
 export const TOO_MANY_SOCKETS_REASON = 'Too many open connections';
 export const MEMBER_ACTIONS_PER_SECOND = 20;
 export const TOO_MANY_MESSAGES = 'Too many messages. Please slow down.';
+/** A signed-in member's requests refused as invalid input draw on the same per-member budget. */
+export const TOO_MANY_INVALID_REQUESTS = 'Too many invalid requests. Please slow down.';
+/**
+ * The deepest nesting of arrays and objects a JSON body or socket frame may have. The deepest
+ * real input is 3 (a roster batch: body, its flights array, one flight); 32 leaves room for any
+ * future shape while keeping every scan of client data short and flat.
+ */
+export const JSON_DEPTH_MAX = 32;
+export const TOO_DEEPLY_NESTED = 'Request is too deeply nested';
 
 /**
  * Every action the audit trail records. A new one is added here: the server's `audit()` accepts

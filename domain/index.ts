@@ -41,6 +41,7 @@ export * from './schemas/blocks';
 export * from './schemas/common';
 export * from './schemas/crew';
 export * from './schemas/flights';
+export * from './schemas/json-depth';
 export * from './schemas/messages';
 export * from './schemas/moderation';
 export * from './schemas/payments';

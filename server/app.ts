@@ -65,6 +65,7 @@ import { registerCompression } from './plugins/compression';
 import { registerCsrf } from './plugins/csrf';
 import { registerErrorMapping } from './plugins/error-mapping';
 import { registerGracefulClose } from './plugins/graceful-close';
+import { registerJsonDepthLimit } from './plugins/json-depth';
 import { registerMemberLimits } from './plugins/member-limits';
 import { registerMetrics } from './plugins/metrics';
 import { registerSecurityHeaders } from './plugins/security-headers';
@@ -284,6 +285,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   });
 
   registerErrorMapping(app);
+  registerJsonDepthLimit(app);
 
   registerSecurityHeaders(app, { https: config.publicUrl.startsWith('https:') });
   await app.register(fastifyCookie, { secret: config.appSecret });

@@ -28,24 +28,46 @@ export function isStorableText(text: string): boolean {
   return !text.includes('\u0000') && !LONE_SURROGATE.test(text);
 }
 
-/** The path of the first string (value or key) in parsed input that cannot be stored, if any. */
-export function findUnstorableText(
-  value: unknown,
-  path: (string | number)[] = [],
-): (string | number)[] | null {
-  if (typeof value === 'string') return isStorableText(value) ? null : path;
-  if (Array.isArray(value)) {
-    for (const [i, item] of value.entries()) {
-      const found = findUnstorableText(item, [...path, i]);
-      if (found) return found;
-    }
-    return null;
-  }
-  if (value !== null && typeof value === 'object') {
-    for (const [key, item] of Object.entries(value)) {
-      if (!isStorableText(key)) return [...path, key];
-      const found = findUnstorableText(item, [...path, key]);
-      if (found) return found;
+/** A place in parsed input: its value, and how it was reached (for the path, built only once found). */
+type Visit = {
+  value: unknown;
+  key: string | number | null;
+  fromObject: boolean;
+  parent: Visit | null;
+};
+
+function pathOf(visit: Visit): (string | number)[] {
+  const path: (string | number)[] = [];
+  for (let at: Visit | null = visit; at && at.key !== null; at = at.parent) path.push(at.key);
+  return path.reverse();
+}
+
+/**
+ * The path of the first string (value or key) in parsed input that cannot be stored, if any.
+ * Iterative with its own stack, each value visited once and no path copied on the way down: its
+ * cost is linear in the input whatever its depth (it used to recurse and copy the path at every
+ * level: quadratic in the depth, and past ~7,000 levels a stack overflow). Same order as a
+ * depth-first walk, an object's key before its value, so the same first find.
+ */
+export function findUnstorableText(value: unknown): (string | number)[] | null {
+  const stack: Visit[] = [{ value, key: null, fromObject: false, parent: null }];
+  for (let visit = stack.pop(); visit; visit = stack.pop()) {
+    if (visit.fromObject && !isStorableText(visit.key as string)) return pathOf(visit);
+    const item = visit.value;
+    if (typeof item === 'string') {
+      if (!isStorableText(item)) return pathOf(visit);
+    } else if (Array.isArray(item)) {
+      // Pushed last to first, so they are taken first to last.
+      for (let i = item.length - 1; i >= 0; i--) {
+        stack.push({ value: item[i], key: i, fromObject: false, parent: visit });
+      }
+    } else if (item !== null && typeof item === 'object') {
+      const keys = Object.keys(item);
+      for (let i = keys.length - 1; i >= 0; i--) {
+        const key = keys[i] as string;
+        const child = (item as Record<string, unknown>)[key];
+        stack.push({ value: child, key, fromObject: true, parent: visit });
+      }
     }
   }
   return null;

@@ -462,6 +462,27 @@ describe('input PostgreSQL can store', () => {
     expect(findUnstorableText({ a: [1, null, true, 'fine'] })).toBeNull();
   });
 
+  it('finds the first unstorable text in depth-first order, a key before its value', () => {
+    expect(findUnstorableText({ a: ['x\u0000'], 'b\u0000': 'y\u0000' })).toEqual(['a', 0]);
+    expect(findUnstorableText({ 'b\u0000': 'fine', a: ['x\u0000'] })).toEqual(['b\u0000']);
+    expect(findUnstorableText([['ok', ['\ud800']], 'x\u0000'])).toEqual([0, 1, 0]);
+    expect(findUnstorableText('\udc00')).toEqual([]);
+    expect(findUnstorableText([[], {}, [{}]])).toBeNull();
+  });
+
+  it('scans input 100,000 levels deep without recursing, and finds text at the bottom', () => {
+    let deep: unknown = 'x\u0000';
+    let deepObject: unknown = 'fine';
+    for (let i = 0; i < 100_000; i++) {
+      deep = [deep];
+      deepObject = { k: deepObject };
+    }
+    const path = findUnstorableText(deep);
+    expect(path).toHaveLength(100_000);
+    expect(path?.every((step) => step === 0)).toBe(true);
+    expect(findUnstorableText(deepObject)).toBeNull();
+  });
+
   it('storableInput refuses before the wrapped schema, with one message and the path', () => {
     const schema = storableInput(z.object({ name: z.string().min(5) }));
     const result = schema.safeParse({ name: 'a\u0000' });

@@ -17,6 +17,17 @@ export class HttpError extends Error {
   }
 }
 
+/**
+ * Input refused before any handler ran, for its shape rather than a field (nested too deep):
+ * a 400 like a schema refusal's, and like one it counts against the sender's limits
+ * (plugins/refused-input-limits.ts), where other HttpErrors are a handler's own answer.
+ */
+export class InputRefusal extends HttpError {
+  constructor(message: string) {
+    super(400, message, { error: 'validation' });
+  }
+}
+
 export const badRequest = (message: string, extra?: HttpError['extra']) =>
   new HttpError(400, message, extra);
 export const unauthorized = (message = 'Authentication required', extra?: HttpError['extra']) =>

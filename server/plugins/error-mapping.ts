@@ -1,7 +1,7 @@
 import type { FastifyError, FastifyInstance } from 'fastify';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
 import { isDatabaseUnavailable } from '../db/client';
-import { HttpError } from '../lib/errors';
+import { HttpError, InputRefusal } from '../lib/errors';
 import { chargeRefusedInput } from './refused-input-limits';
 
 const PG_UNIQUE_VIOLATION = '23505';
@@ -70,10 +70,11 @@ export function registerErrorMapping(app: FastifyInstance) {
 }
 
 /**
- * Input refused before any handler ran: schema validation (including unstorable text), or a
- * body Fastify could not read (bad JSON, wrong content type, too large).
+ * Input refused before any handler ran: schema validation (including unstorable text), a body
+ * nested too deep, or a body Fastify could not read (bad JSON, wrong content type, too large).
  */
 function isRefusedInput(err: FastifyError): boolean {
+  if (err instanceof InputRefusal) return true;
   if (err instanceof HttpError) return false;
   if (hasZodFastifySchemaValidationErrors(err)) return true;
   return err.statusCode !== undefined && err.statusCode >= 400 && err.statusCode < 500;

@@ -561,19 +561,27 @@ describe('refused input counts toward the limit of its route', () => {
       remoteAddress,
       headers: { 'content-type': 'application/json' },
     });
-  const invalidBodies = ['{"email":"a\\u0000@ba.com"}', '{"email":42}', '{', '[]'];
+  // The first is nested 100,000 deep (200 KB): refused before it is parsed, and still counted.
+  const invalidBodies = [
+    `{"email":${'['.repeat(100_000)}${']'.repeat(100_000)}}`,
+    '{"email":"a\\u0000@ba.com"}',
+    '{"email":42}',
+    '{',
+    '[]',
+  ];
+  const invalidBody = (i: number) => invalidBodies[i % invalidBodies.length]!;
   const routes = [
     {
       name: 'POST /api/auth/login',
       limit: () => t.app.deps.config.limits.loginPerIp,
-      invalid: (i: number, ip: string) => post('/api/auth/login', invalidBodies[i % 4]!, ip),
+      invalid: (i: number, ip: string) => post('/api/auth/login', invalidBody(i), ip),
       valid: (ip: string) =>
         post('/api/auth/login', '{"email":"someone@ba.com","passcode":"1234"}', ip),
     },
     {
       name: 'POST /api/register/initiate',
       limit: () => t.app.deps.config.limits.registerPerIp,
-      invalid: (i: number, ip: string) => post('/api/register/initiate', invalidBodies[i % 4]!, ip),
+      invalid: (i: number, ip: string) => post('/api/register/initiate', invalidBody(i), ip),
       valid: (ip: string) =>
         post(
           '/api/register/initiate',
@@ -590,14 +598,13 @@ describe('refused input counts toward the limit of its route', () => {
       name: 'POST /api/auth/forgot-passcode',
       limit: () =>
         Math.min(t.app.deps.config.limits.resetPerHour, t.app.deps.config.limits.resetPerDay),
-      invalid: (i: number, ip: string) =>
-        post('/api/auth/forgot-passcode', invalidBodies[i % 4]!, ip),
+      invalid: (i: number, ip: string) => post('/api/auth/forgot-passcode', invalidBody(i), ip),
       valid: (ip: string) => post('/api/auth/forgot-passcode', '{"email":"someone@ba.com"}', ip),
     },
     {
       name: 'POST /api/auth/verify-email',
       limit: () => t.app.deps.config.limits.checkEmailPerIp,
-      invalid: (i: number, ip: string) => post('/api/auth/verify-email', invalidBodies[i % 4]!, ip),
+      invalid: (i: number, ip: string) => post('/api/auth/verify-email', invalidBody(i), ip),
       valid: (ip: string) => post('/api/auth/verify-email', '{"email":"someone@ba.com"}', ip),
     },
     {
@@ -605,7 +612,7 @@ describe('refused input counts toward the limit of its route', () => {
       limit: () => t.app.deps.config.limits.checkEmailPerIp,
       invalid: (i: number, ip: string) =>
         i % 2
-          ? post('/api/auth/renew-membership-form', invalidBodies[i % 4]!, ip)
+          ? post('/api/auth/renew-membership-form', invalidBody(i), ip)
           : t.app.inject({
               method: 'POST',
               url: '/api/auth/renew-membership-form',

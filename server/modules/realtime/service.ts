@@ -8,6 +8,7 @@ import {
   type ClientFrame,
   type ClientRequestFrame,
   clientFrameSchema,
+  exceedsJsonDepth,
   isMessageClientId,
   type LiveMessage,
   MAX_SOCKETS_PER_MEMBER,
@@ -363,6 +364,12 @@ export function createRealtime(deps: {
     if (!deps.throttle.take(conn.userId).ok) {
       // With the request's clientId: the sender's pending message fails now, not at its timeout.
       reply(conn, { type: 'error', message: TOO_MANY_MESSAGES, ...throttledClientId(raw) });
+      return;
+    }
+    // Charged above before anything is read; nested past the limit, it is neither parsed nor
+    // scanned (the scan stops at the first character too deep).
+    if (exceedsJsonDepth(raw)) {
+      reply(conn, { type: 'error', message: 'Invalid frame' });
       return;
     }
     let json: unknown;

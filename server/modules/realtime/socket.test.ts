@@ -2,13 +2,14 @@ import { once } from 'node:events';
 import { eq, inArray, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import WebSocket from 'ws';
-import { serverFrameSchema } from '../../../domain';
+import { JSON_DEPTH_MAX, serverFrameSchema, TOO_MANY_MESSAGES } from '../../../domain';
 import { sessions, type UserRow, users } from '../../db/schema';
 import { hashToken } from '../../lib/tokens';
 import { sessionCookieName } from '../../plugins/access';
 import { buildTestApp, type TestApp } from '../../test/build-test-app';
 import { buildCrew, buildFlight, buildWave, joinFlight } from '../../test/factories';
 import { injectAs } from '../../test/inject-as';
+import { deepestFrame } from '../../test/nested-attack';
 import { type Frame, openSocket, sessionCookie } from '../../test/socket-client';
 
 /** The member a presence frame is about, if it is one. */
@@ -208,6 +209,46 @@ describe('the WebSocket channel', () => {
     client.send({ type: 'new_message', waveId: 1, content: 'hi', clientId: 'x'.repeat(101) });
     expect(await client.received(32, (f) => isPong(f) || isRefusal(f))).toBe(true);
     expect(client.frames.filter(isRefusal).at(-1)).not.toHaveProperty('clientId');
+    client.ws.close();
+  });
+
+  const isInvalid = (f: Frame) => f.type === 'error' && f.message === 'Invalid frame';
+  const isThrottled = (f: Frame) => f.type === 'error' && f.message === TOO_MANY_MESSAGES;
+
+  it('refuses a frame nested past the limit as invalid before reading its text', async () => {
+    const client = await open({ cookie: await cookieFor(await buildCrew(t.database.db)) });
+    // At depth 40 its unstorable text was still scanned for (a TEXT_NOT_ALLOWED answer).
+    const depth = JSON_DEPTH_MAX + 8;
+    client.ws.send(
+      `{"type":"new_message","waveId":1,"content":"hi","x":${'['.repeat(depth)}"a\\u0000"${']'.repeat(depth)}}`,
+    );
+    expect(await client.next('error')).toEqual({ type: 'error', message: 'Invalid frame' });
+    client.ws.send(deepestFrame());
+    expect(await client.next('error')).toEqual({ type: 'error', message: 'Invalid frame' });
+    // The socket still works.
+    client.send({ type: 'ping' });
+    await client.next('pong');
+    client.ws.close();
+  });
+
+  it('closes a socket sent a depth-100,000 frame (200 KB, over the frame limit); others carry on', async () => {
+    const member = await buildCrew(t.database.db);
+    const attacker = await open({ cookie: await cookieFor(member) });
+    const bystander = await open({ cookie: await cookieFor(await buildCrew(t.database.db)) });
+    attacker.ws.send(`${'['.repeat(100_000)}${']'.repeat(100_000)}`);
+    expect(await attacker.waitClosed()).toEqual({ code: 1009 });
+    bystander.send({ type: 'ping' });
+    await bystander.next('pong');
+    bystander.ws.close();
+  });
+
+  it('charges nested frames to the sender’s frame budget before reading them', async () => {
+    const client = await open({ cookie: await cookieFor(await buildCrew(t.database.db)) });
+    const frame = deepestFrame();
+    for (let i = 0; i < 25; i++) client.ws.send(frame);
+    expect(await client.received(25, (f) => isInvalid(f) || isThrottled(f))).toBe(true);
+    expect(client.frames.filter(isInvalid)).toHaveLength(20);
+    expect(client.frames.filter(isThrottled)).toHaveLength(5);
     client.ws.close();
   });
 

@@ -1,0 +1,72 @@
+/**
+ * The attacker of `npm run bench:nested`, in its own process so its own work (building and
+ * sending 200 KB bodies) is not counted against the server it attacks: keeps BODIES bodies nested
+ * 100,000 deep in flight to the anonymous routes, and FRAMES of the deepest frames a socket
+ * accepts, sending the next burst as soon as the last is answered, until told to stop.
+ */
+import WebSocket from 'ws';
+import { ATTACKED_ROUTES, DEEP_BODY, deepestFrame } from '../../server/test/nested-attack';
+
+type Start = { base: string; cookie: string; bodies: number; frames: number };
+
+const counts = {
+  bodies: {} as Record<string, number>,
+  frameAnswers: 0,
+  socketClosed: null as number | null,
+};
+let stopping = false;
+
+async function bodyLoop(base: string, i: number) {
+  while (!stopping) {
+    const res = await fetch(`${base}${ATTACKED_ROUTES[i % ATTACKED_ROUTES.length]}`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: DEEP_BODY,
+    }).catch(() => null);
+    await res?.arrayBuffer();
+    const key = String(res?.status ?? 'failed');
+    counts.bodies[key] = (counts.bodies[key] ?? 0) + 1;
+  }
+}
+
+function socketLoop(base: string, cookie: string, frames: number, opened: () => void) {
+  const frame = deepestFrame();
+  return new Promise<void>((resolve) => {
+    const ws = new WebSocket(`${base.replace('http', 'ws')}/ws`, {
+      headers: { cookie, origin: base },
+    });
+    let pending = 0;
+    const burst = () => {
+      if (stopping) return ws.close();
+      pending = frames;
+      for (let i = 0; i < frames; i++) ws.send(frame);
+    };
+    ws.on('open', () => {
+      opened();
+      burst();
+    });
+    ws.on('message', () => {
+      counts.frameAnswers += 1;
+      pending -= 1;
+      if (pending === 0) burst();
+    });
+    ws.on('close', (code) => {
+      if (!stopping) counts.socketClosed = code;
+      resolve();
+    });
+    ws.on('error', () => resolve());
+  });
+}
+
+process.once('message', async (start: Start) => {
+  process.on('message', (msg) => {
+    if (msg === 'stop') stopping = true;
+  });
+  const loops = Array.from({ length: start.bodies }, (_, i) => bodyLoop(start.base, i));
+  if (start.frames > 0) {
+    loops.push(socketLoop(start.base, start.cookie, start.frames, () => process.send?.('started')));
+  } else process.send?.('started');
+  await Promise.all(loops);
+  process.send?.({ counts });
+  process.disconnect();
+});

@@ -1,0 +1,34 @@
+import { Transform } from 'node:stream';
+import type { FastifyInstance } from 'fastify';
+import { createJsonDepthScanner, TOO_DEEPLY_NESTED } from '../../domain';
+import { InputRefusal } from '../lib/errors';
+
+/**
+ * Every request body is read through the JSON depth pre-scan as it arrives, before any parser
+ * sees it: a body nested deeper than JSON_DEPTH_MAX is refused at its first byte past the limit
+ * (400 'Request is too deeply nested'), so neither the parser nor the unstorable-text scan ever
+ * walks it, and refusing it costs the same at depth 33 as at 100,000. Bodies of every content
+ * type: the API reads only JSON, but for the renewal form (whose e-mail has no brackets) and the
+ * unload beacon (JSON sent as text/plain).
+ */
+export function registerJsonDepthLimit(app: FastifyInstance) {
+  app.addHook('preParsing', async (request, _reply, payload) => {
+    // No body, nothing to read (most requests are GETs): no stream built for them.
+    const { headers } = request;
+    if (!headers['transfer-encoding'] && !Number(headers['content-length'])) return payload;
+    const scanner = createJsonDepthScanner();
+    const checked = new Transform({
+      transform(chunk: Buffer, _encoding, done) {
+        if (scanner.push(chunk)) done(new InputRefusal(TOO_DEEPLY_NESTED));
+        else done(null, chunk);
+      },
+    });
+    checked.on('error', () => {
+      // The answer goes out now; the rest of the body is read and dropped, so the connection
+      // stays usable for the client's next request.
+      payload.unpipe(checked);
+      request.raw.resume();
+    });
+    return payload.pipe(checked);
+  });
+}
