@@ -11,12 +11,17 @@ export const idSchema = z
   .int(INVALID_ID)
   .positive(INVALID_ID)
   .max(ID_MAX, INVALID_ID);
-/** A path id arrives as text: the same id once read as a number. */
-export const idParam = z.coerce
-  .number(INVALID_ID)
-  .int(INVALID_ID)
-  .positive(INVALID_ID)
-  .max(ID_MAX, INVALID_ID);
+/** Decimal digits without a sign or a leading zero: one spelling per id. */
+const DECIMAL_ID = /^[1-9][0-9]{0,9}$/;
+/**
+ * A path id arrives as text and is read only as plain decimal digits, so ' 1', '+1', '0x10',
+ * '1e3' and '007' (all of which Number() reads) are 'Invalid id', not another name for an id.
+ */
+export const idParam = z
+  .string(INVALID_ID)
+  .regex(DECIMAL_ID, INVALID_ID)
+  .transform(Number)
+  .pipe(idSchema);
 export const idParamSchema = z.object({ id: idParam });
 
 export const TEXT_NOT_ALLOWED = 'Text contains characters that are not allowed.';
