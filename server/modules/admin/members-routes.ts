@@ -7,10 +7,10 @@ import {
   adminUserListSchema,
   adminUsersPageSchema,
   adminUsersQuerySchema,
-  createUserRequestSchema,
   createUserResponseSchema,
   deletePastFlightsResponseSchema,
   idParamSchema,
+  makeCreateUserRequestSchema,
   pastFlightsPreviewSchema,
   removeDataResponseSchema,
   resetOnlineResponseSchema,
@@ -28,6 +28,7 @@ export const adminMembersRoutes: FastifyPluginAsyncZod = async (app) => {
   const members = createMembersService(app.deps);
   const actions = createMemberActionsService(app.deps);
   const admin = { access: 'admin' as const };
+  const createUserRequest = makeCreateUserRequestSchema(app.deps.config);
   const tags = ['admin'];
 
   app.get(
@@ -105,7 +106,7 @@ export const adminMembersRoutes: FastifyPluginAsyncZod = async (app) => {
       config: admin,
       schema: {
         tags,
-        body: createUserRequestSchema,
+        body: createUserRequest,
         response: { 200: createUserResponseSchema },
       },
     },
