@@ -8,11 +8,11 @@ import {
   type ClientFrame,
   type ClientRequestFrame,
   clientFrameSchema,
-  isMessageClientId,
   type LiveMessage,
   MAX_SOCKETS_PER_MEMBER,
   MESSAGE_MAX,
   type Message,
+  messageClientIdOf,
   type PushPayload,
   type ServerFrame,
   storableInput,
@@ -418,7 +418,7 @@ export function createRealtime(deps: {
               waveId: frame.waveId,
               content: frame.content,
               // A UUID tag is the message's client id: a resend of it answers the stored one.
-              ...(isMessageClientId(frame.clientId) ? { clientId: frame.clientId } : {}),
+              clientId: messageClientIdOf(frame.clientId),
             })
           : await handlers.respondToWave(user, frame.waveId, frame.status);
       reply(conn, { type: 'message_ack', clientId: frame.clientId, data });
