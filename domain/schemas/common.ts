@@ -110,6 +110,14 @@ export const emailInput = (
     .max(EMAIL_MAX, invalidMessage)
     .pipe(z.email(invalidMessage));
 
+/**
+ * A refusal only because the database cannot be reached right now: HTTP 503 with `error`, a
+ * socket `error` frame with `code`. Nothing was done; the same request may be sent again.
+ */
+export const UNAVAILABLE_CODE = 'unavailable';
+export const UNAVAILABLE_MESSAGE =
+  'The service is briefly unavailable. Please try again in a moment.';
+
 /** The error body of every failed call (API-CONVENTIONS "Status codes and bodies"). */
 export const errorBodySchema = z.object({
   message: z.string(),
