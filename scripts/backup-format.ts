@@ -7,7 +7,7 @@
  * Made and read with the system's `tar`. It holds the app's secrets: it is written mode 0600.
  */
 import { spawnSync } from 'node:child_process';
-import { existsSync, readdirSync } from 'node:fs';
+import { closeSync, existsSync, fstatSync, openSync, readdirSync, readSync } from 'node:fs';
 import path from 'node:path';
 
 export const BACKUP_FORMAT = 'jumpseat-backup';
@@ -78,4 +78,53 @@ export function libpqTarget(url: string): { url: string; env: NodeJS.ProcessEnv 
   const password = decodeURIComponent(u.password);
   u.password = '';
   return { url: u.toString(), env: password ? { PGPASSWORD: password } : {} };
+}
+
+/** One entry of a tar file as its header names it: `type` '0' is a regular file. */
+export type ArchiveMember = { name: string; type: string };
+
+const BLOCK = 512;
+const field = (header: Buffer, start: number, length: number) =>
+  header
+    .subarray(start, start + length)
+    .toString('utf8')
+    .replace(/\0.*$/s, '');
+
+/** A header's size: octal text, or GNU's base-256 for files past 8 GiB. */
+function memberSize(header: Buffer): number {
+  if ((header[124]! & 0x80) !== 0) {
+    let size = 0;
+    for (let i = 125; i < 136; i++) size = size * 256 + header[i]!;
+    return size;
+  }
+  const text = field(header, 124, 12).trim();
+  const size = text === '' ? 0 : Number.parseInt(text, 8);
+  if (!Number.isSafeInteger(size) || size < 0) throw new Error('not a tar file');
+  return size;
+}
+
+/**
+ * Every entry of a tar file with its type, read from the headers themselves rather than from
+ * `tar -tv`'s text (which a crafted name could imitate): '1' is a hard link, '2' a symbolic
+ * link, '5' a directory, 'x'/'g'/'L'/'K' extended headers. Only the headers are read.
+ */
+export function archiveMembers(file: string): ArchiveMember[] {
+  const fd = openSync(file, 'r');
+  try {
+    const total = fstatSync(fd).size;
+    const header = Buffer.alloc(BLOCK);
+    const members: ArchiveMember[] = [];
+    for (let offset = 0; offset + BLOCK <= total; ) {
+      readSync(fd, header, 0, BLOCK, offset);
+      if (header.every((byte) => byte === 0)) break;
+      const name = field(header, 0, 100);
+      const prefix = field(header, 345, 155);
+      const type = header[156] === 0 ? '0' : String.fromCharCode(header[156]!);
+      members.push({ name: prefix ? `${prefix}/${name}` : name, type });
+      offset += BLOCK + Math.ceil(memberSize(header) / BLOCK) * BLOCK;
+    }
+    return members;
+  } finally {
+    closeSync(fd);
+  }
 }

@@ -1,5 +1,15 @@
 import { execFile } from 'node:child_process';
-import { existsSync, mkdtempSync, readFileSync, statSync, writeFileSync } from 'node:fs';
+import {
+  existsSync,
+  linkSync,
+  mkdirSync,
+  mkdtempSync,
+  readdirSync,
+  readFileSync,
+  statSync,
+  symlinkSync,
+  writeFileSync,
+} from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { sql } from 'drizzle-orm';
@@ -108,6 +118,106 @@ describe.runIf(process.env.JUMPSEAT_TEST_DB !== 'postgres')('backup and restore,
     }
   }, 120_000);
 });
+
+/**
+ * An archive made by hand (system tar, as the backup makes it): a manifest for PGlite listing
+ * app-secret, a dump (its bytes are not read before the archive's checks), and `extra` to shape
+ * the case. Returns the archive's path.
+ */
+function craftedBackup(
+  shape: (dir: string) => string[],
+  files: string[] = ['database.pglite.tar.gz', 'app-secret'],
+): Promise<string> {
+  const dir = tmp('crafted');
+  writeFileSync(
+    path.join(dir, 'manifest.json'),
+    JSON.stringify({
+      format: 'jumpseat-backup',
+      version: 1,
+      database: 'pglite',
+      createdAt: '2030-06-15T12:00:00.000Z',
+      files,
+    }),
+  );
+  writeFileSync(path.join(dir, 'database.pglite.tar.gz'), 'not a real dump');
+  const members = shape(dir);
+  const file = path.join(tmp('crafted-file'), 'backup.tar');
+  return new Promise((resolve, reject) =>
+    execFile('tar', ['-cf', file, '-C', dir, 'manifest.json', ...members], (error) =>
+      error ? reject(error) : resolve(file),
+    ),
+  );
+}
+
+describe.runIf(process.env.JUMPSEAT_TEST_DB !== 'postgres')(
+  'restore refuses unsafe archives',
+  () => {
+    const elsewhere = path.join(tmp('elsewhere'), 'their-secret');
+    writeFileSync(elsewhere, 'a file that is no part of any backup');
+
+    it.each([
+      [
+        'a symbolic link',
+        (dir: string) => {
+          symlinkSync(elsewhere, path.join(dir, 'app-secret'));
+          return ['database.pglite.tar.gz', 'app-secret'];
+        },
+        'which is a link or not a plain file',
+      ],
+      [
+        'a hard link',
+        (dir: string) => {
+          linkSync(path.join(dir, 'database.pglite.tar.gz'), path.join(dir, 'app-secret'));
+          return ['database.pglite.tar.gz', 'app-secret'];
+        },
+        'which is a link or not a plain file',
+      ],
+      [
+        'a member its manifest lists but it lacks',
+        () => ['database.pglite.tar.gz'],
+        'is incomplete: app-secret missing',
+      ],
+      [
+        'no database dump',
+        (dir: string) => {
+          writeFileSync(path.join(dir, 'app-secret'), 'a'.repeat(64));
+          return ['app-secret'];
+        },
+        'is incomplete: database.pglite.tar.gz missing',
+      ],
+    ])(
+      'refuses an archive with %s, leaving DATA_DIR untouched',
+      async (_case, shape, says) => {
+        const file = await craftedBackup(shape);
+        const target = path.join(tmp('restore-dst'), 'data');
+        const restored = await script('restore', [file], { DATA_DIR: target });
+        expect(restored.code, restored.out).toBe(1);
+        expect(restored.out).toContain(says);
+        expect(restored.out).toContain('nothing was restored');
+        expect(existsSync(target)).toBe(false);
+      },
+      60_000,
+    );
+
+    it('restores into a staging folder: a dump that fails to load leaves DATA_DIR as it was', async () => {
+      const file = await craftedBackup((dir) => {
+        writeFileSync(path.join(dir, 'app-secret'), 'a'.repeat(64));
+        return ['database.pglite.tar.gz', 'app-secret'];
+      });
+      const parent = tmp('restore-dst');
+      const target = path.join(parent, 'data');
+      const restored = await script('restore', [file], { DATA_DIR: target });
+      expect(restored.code, restored.out).toBe(1);
+      expect(existsSync(target)).toBe(false);
+      expect(readdirSync(parent)).toEqual([]);
+      // An empty DATA_DIR made beforehand stays, empty.
+      mkdirSync(target);
+      expect((await script('restore', [file], { DATA_DIR: target })).code).toBe(1);
+      expect(readdirSync(parent)).toEqual(['data']);
+      expect(readdirSync(target)).toEqual([]);
+    }, 60_000);
+  },
+);
 
 describe.runIf(process.env.JUMPSEAT_TEST_DB === 'postgres' && !!process.env.TEST_DATABASE_URL)(
   'backup and restore, PostgreSQL',

@@ -77,8 +77,13 @@ export function departureDateIso(day: DateLike): string {
   return `${iso}T00:00:00.000Z`;
 }
 
+/**
+ * A real calendar day written 'YYYY-MM-DD'. Year 0000 is refused: the calendar has no year 0
+ * (JavaScript reads it, PostgreSQL's date does not), so it would reach the database as an error.
+ */
 export const isValidDay = (value: string): boolean =>
   DAY.test(value) &&
+  !value.startsWith('0000') &&
   !Number.isNaN(Date.parse(`${value}T00:00:00Z`)) &&
   utcDay(`${value}T00:00:00Z`) === value;
 

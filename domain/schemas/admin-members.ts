@@ -5,7 +5,14 @@ import {
   MEMBERSHIP_DURATIONS,
   MEMBERSHIP_FILTERS,
 } from '../constants';
-import { idSchema, isoDaySchema, nullableIsoDateTimeSchema, passcodeSchema } from './common';
+import { type AccountEmailRule, accountEmailMessage, isAccountEmail } from './admin';
+import {
+  emailInput,
+  idSchema,
+  isoDaySchema,
+  nullableIsoDateTimeSchema,
+  passcodeSchema,
+} from './common';
 import { userSchema } from './user';
 
 /**
@@ -116,15 +123,18 @@ const optionalText = (max: number) =>
     .nullish()
     .transform((value) => (value ? value : null));
 
-/** POST /api/admin/users/create (blanks arrive as null; the PIN is generated in 1000-9999). */
+/**
+ * The address as the 'Add New User' dialog checks it: a well-formed e-mail (the spec's "must
+ * contain '@'" is part of that; a line break or a bare 'x@' is not an address).
+ */
+const addedEmail = emailInput(ADD_USER_EMAIL_MESSAGE, ADD_USER_EMAIL_MESSAGE);
+
+/**
+ * POST /api/admin/users/create (blanks arrive as null; the PIN is generated in 1000-9999), as the
+ * dialog checks it. The server adds the account rule: makeCreateUserRequestSchema.
+ */
 export const createUserRequestSchema = z.object({
-  email: z
-    .string({ error: ADD_USER_EMAIL_MESSAGE })
-    .trim()
-    .toLowerCase()
-    .min(1, ADD_USER_EMAIL_MESSAGE)
-    .max(254, ADD_USER_EMAIL_MESSAGE)
-    .refine((email) => email.includes('@'), ADD_USER_EMAIL_MESSAGE),
+  email: addedEmail,
   name: optionalText(100),
   nickname: optionalText(50),
   role: z.enum(ADMIN_ADD_ROLES).nullish().default(null),
@@ -135,6 +145,18 @@ export const createUserRequestSchema = z.object({
   isDemoUser: z.boolean().optional().default(false),
 });
 export type CreateUserRequest = z.input<typeof createUserRequestSchema>;
+/**
+ * POST /api/admin/users/create as the server checks it: the same account rule as update-email
+ * (a crew domain, as registration requires, or the admin's own address).
+ */
+export function makeCreateUserRequestSchema(rule: AccountEmailRule) {
+  return createUserRequestSchema.extend({
+    email: addedEmail.refine(
+      (email) => isAccountEmail(email, rule),
+      accountEmailMessage(rule.airlineName),
+    ),
+  });
+}
 export const createUserResponseSchema = z.object({
   success: z.boolean(),
   message: z.string(),

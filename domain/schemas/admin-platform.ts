@@ -1,6 +1,12 @@
 import { z } from 'zod';
 import { PROFILE_PICTURE_MAX_BYTES, STATS_FILTERS, STATS_SORTS } from '../constants';
-import { idSchema, isoDateTimeSchema, isoDaySchema, nullableIsoDateTimeSchema } from './common';
+import {
+  idParam,
+  idSchema,
+  isoDateTimeSchema,
+  isoDaySchema,
+  nullableIsoDateTimeSchema,
+} from './common';
 
 /** Platform statistics and the audit trail (accounts spec §2 Platform statistics, §3, §7). */
 
@@ -75,7 +81,7 @@ export const AUDIT_PAGE_SIZE = 50;
 /** GET /api/admin/audit-log?action&userId&page: newest first; userId matches actor or target. */
 export const auditLogQuerySchema = z.object({
   action: z.string().trim().max(64).optional(),
-  userId: z.coerce.number().int().positive().max(2_147_483_647).optional(),
+  userId: idParam.optional(),
   page: z.coerce.number().int().min(1).max(100_000).optional().default(1),
 });
 const auditParty = z.object({

@@ -11,12 +11,17 @@ export const idSchema = z
   .int(INVALID_ID)
   .positive(INVALID_ID)
   .max(ID_MAX, INVALID_ID);
-/** A path id arrives as text: the same id once read as a number. */
-export const idParam = z.coerce
-  .number(INVALID_ID)
-  .int(INVALID_ID)
-  .positive(INVALID_ID)
-  .max(ID_MAX, INVALID_ID);
+/** Decimal digits without a sign or a leading zero: one spelling per id. */
+const DECIMAL_ID = /^[1-9][0-9]{0,9}$/;
+/**
+ * A path id arrives as text and is read only as plain decimal digits, so ' 1', '+1', '0x10',
+ * '1e3' and '007' (all of which Number() reads) are 'Invalid id', not another name for an id.
+ */
+export const idParam = z
+  .string(INVALID_ID)
+  .regex(DECIMAL_ID, INVALID_ID)
+  .transform(Number)
+  .pipe(idSchema);
 export const idParamSchema = z.object({ id: idParam });
 
 export const TEXT_NOT_ALLOWED = 'Text contains characters that are not allowed.';
@@ -126,6 +131,14 @@ export const emailInput = (
     .min(1, requiredMessage)
     .max(EMAIL_MAX, invalidMessage)
     .pipe(z.email(invalidMessage));
+
+/**
+ * A refusal only because the database cannot be reached right now: HTTP 503 with `error`, a
+ * socket `error` frame with `code`. Nothing was done; the same request may be sent again.
+ */
+export const UNAVAILABLE_CODE = 'unavailable';
+export const UNAVAILABLE_MESSAGE =
+  'The service is briefly unavailable. Please try again in a moment.';
 
 /** The error body of every failed call (API-CONVENTIONS "Status codes and bodies"). */
 export const errorBodySchema = z.object({

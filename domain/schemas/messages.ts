@@ -14,11 +14,20 @@ export const messageContentSchema = z
  * A message's own id, made by the sending browser (`crypto.randomUUID()`): a send retried with
  * it is answered with the message already stored, never stored twice (per sender).
  */
-export const messageClientIdSchema = z.uuid({ error: INVALID_CLIENT_ID });
+/**
+ * Read in lower case, as PostgreSQL's uuid writes it back: an upper-case id was stored but then
+ * matched nothing ('Conversation not found'), so one id is one spelling from here on.
+ */
+export const messageClientIdSchema = z
+  .uuid({ error: INVALID_CLIENT_ID })
+  .transform((id) => id.toLowerCase());
 
-/** Whether a request frame's tag is also a message client id (older tabs send other tags). */
-export const isMessageClientId = (value: unknown): value is string =>
-  messageClientIdSchema.safeParse(value).success;
+/**
+ * A request frame's tag as a message client id (lower case), or undefined when the tag is not a
+ * UUID (older tabs send other tags, which only tag the answer).
+ */
+export const messageClientIdOf = (value: unknown): string | undefined =>
+  messageClientIdSchema.safeParse(value).data;
 
 export const messageSchema = z.object({
   id: idSchema,

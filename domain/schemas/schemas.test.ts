@@ -499,4 +499,27 @@ describe('input PostgreSQL can store', () => {
     expect(idParam.parse('42')).toBe(42);
     expect(idParam.safeParse('abc').success).toBe(false);
   });
+
+  it('reads a path id only as plain decimal digits: no sign, space, exponent, hex or leading zero', () => {
+    for (const bad of [
+      ' 1',
+      '1 ',
+      '+1',
+      '0x10',
+      '1e3',
+      '1.0',
+      '007',
+      '0',
+      '',
+      '\u0661',
+      '2147483648',
+    ]) {
+      expect(idParam.safeParse(bad).error?.issues[0]?.message, JSON.stringify(bad)).toBe(
+        'Invalid id',
+      );
+    }
+    expect(idParam.parse('1')).toBe(1);
+    expect(idParam.parse('10')).toBe(10);
+    expect(idParam.parse('2147483647')).toBe(2 ** 31 - 1);
+  });
 });

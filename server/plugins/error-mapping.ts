@@ -1,15 +1,13 @@
 import type { FastifyError, FastifyInstance } from 'fastify';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
+import { UNAVAILABLE_CODE, UNAVAILABLE_MESSAGE } from '../../domain';
 import { isDatabaseUnavailable } from '../db/client';
 import { HttpError, InputRefusal } from '../lib/errors';
 import { chargeRefusedInput } from './refused-input-limits';
 
 const PG_UNIQUE_VIOLATION = '23505';
 /** What a request answers while the database cannot be reached (docs/api.md). */
-export const UNAVAILABLE_BODY = {
-  message: 'The service is briefly unavailable. Please try again in a moment.',
-  error: 'unavailable',
-} as const;
+export const UNAVAILABLE_BODY = { message: UNAVAILABLE_MESSAGE, error: UNAVAILABLE_CODE } as const;
 /** Seconds a client should wait before retrying a 503: the pool reconnects on the next query. */
 const RETRY_AFTER_SECONDS = '5';
 export const PG_FOREIGN_KEY_VIOLATION = '23503';

@@ -521,6 +521,12 @@ describe('the input rules the fuzzer relies on', () => {
       await asCrew(json('POST', '/api/test-cross-env-push', { targetUserId: 2 ** 31 })),
       await asCrew({ method: 'GET', url: `/api/flights/${2 ** 31}` }),
       await asCrew({ method: 'GET', url: '/api/messages/-1' }),
+      // One spelling per id: what Number() would also read is still not an id.
+      ...(await Promise.all(
+        ['%201', '0x10', '1e3', '+1', '007'].map((id) =>
+          asCrew({ method: 'GET', url: `/api/flights/${id}` }),
+        ),
+      )),
     ];
     for (const res of refused) {
       expect(res.statusCode, res.body).toBe(400);

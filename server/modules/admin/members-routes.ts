@@ -7,11 +7,11 @@ import {
   adminUserListSchema,
   adminUsersPageSchema,
   adminUsersQuerySchema,
-  createUserRequestSchema,
   createUserResponseSchema,
   deletePastFlightsResponseSchema,
   idParamSchema,
   MEMBER_LIMITS,
+  makeCreateUserRequestSchema,
   pastFlightsPreviewSchema,
   removeDataResponseSchema,
   resetOnlineResponseSchema,
@@ -29,6 +29,7 @@ export const adminMembersRoutes: FastifyPluginAsyncZod = async (app) => {
   const members = createMembersService(app.deps);
   const actions = createMemberActionsService(app.deps);
   const admin = { access: 'admin' as const, memberLimit: MEMBER_LIMITS.admin };
+  const createUserRequest = makeCreateUserRequestSchema(app.deps.config);
   const tags = ['admin'];
 
   app.get(
@@ -106,7 +107,7 @@ export const adminMembersRoutes: FastifyPluginAsyncZod = async (app) => {
       config: admin,
       schema: {
         tags,
-        body: createUserRequestSchema,
+        body: createUserRequest,
         response: { 200: createUserResponseSchema },
       },
     },

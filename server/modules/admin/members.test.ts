@@ -207,6 +207,22 @@ describe('admin members: list, search, detail, create', () => {
       expect(res.statusCode).toBe(400);
       expect(res.json().message).toBe(ADD_USER_EMAIL_MESSAGE);
     }
+    // The server's account rule (as registration's domain rule, and update-email): a crew
+    // domain or the admin address, and a real address — a line break is no part of one.
+    for (const [email, message] of [
+      ['someone@gmail.com', 'Email must be a valid British Airways email or admin email'],
+      ['anything@', ADD_USER_EMAIL_MESSAGE],
+      ['a\nb@ba.com', ADD_USER_EMAIL_MESSAGE],
+      ['ab@ba.com\r\nBcc: x@ba.com', ADD_USER_EMAIL_MESSAGE],
+    ] as const) {
+      const res = await admin({
+        method: 'POST',
+        url: '/api/admin/users/create',
+        payload: createBody(email),
+      });
+      expect(res.statusCode, email).toBe(400);
+      expect(res.json()).toMatchObject({ message, field: 'email' });
+    }
     const taken = await buildCrew(t.database.db);
     const dup = await admin({
       method: 'POST',

@@ -1,9 +1,9 @@
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { BLOCK_FLAG_REPORT_DETAILS } from '../../../domain';
-import { reports } from '../../db/schema';
+import { flightCrew, reports } from '../../db/schema';
 import { buildTestApp, type TestApp } from '../../test/build-test-app';
-import { buildCrew } from '../../test/factories';
+import { buildCrew, buildFlight } from '../../test/factories';
 import { type Injector, signedInAdmin } from '../../test/inject-as';
 import { sessionCookie } from '../../test/socket-client';
 
@@ -25,7 +25,14 @@ describe('the block flag', () => {
   afterAll(() => t.close());
   const db = () => t.database.db;
 
+  /** A member can block only someone they met: the two share a flight first. */
   async function blockFrom(blockerId: number, targetId: number) {
+    const flight = await buildFlight(db());
+    await db()
+      .insert(flightCrew)
+      .values(
+        [blockerId, targetId].map((userId) => ({ flightId: flight.id, userId, role: 'Main Crew' })),
+      );
     const res = await fetch(`${url}/api/users/${targetId}/block`, {
       method: 'POST',
       headers: {

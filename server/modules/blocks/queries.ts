@@ -1,8 +1,9 @@
-import { and, desc, eq, gte, inArray, or } from 'drizzle-orm';
+import { and, desc, eq, exists, gte, inArray, or } from 'drizzle-orm';
+import { alias } from 'drizzle-orm/pg-core';
 import { BLOCK_FLAG_WINDOW_MS, hiddenMembersOf, isFlaggedByBlocks } from '../../../domain';
 import { lockKeys } from '../../db/advisory-lock';
 import type { DbOrTx, Tx } from '../../db/client';
-import { blocks, flightCrew, users } from '../../db/schema';
+import { blocks, flightCrew, users, waves } from '../../db/schema';
 import { isOnlineSql } from '../users/online';
 
 /**
@@ -27,6 +28,48 @@ const between = (a: number, b: number) =>
 
 export async function isBlockedPair(db: DbOrTx, a: number, b: number): Promise<boolean> {
   const [row] = await db.select({ id: blocks.id }).from(blocks).where(between(a, b)).limit(1);
+  return row !== undefined;
+}
+
+const theirEntry = alias(flightCrew, 'their_entry');
+
+/**
+ * Whether `viewerId` has seen `otherId` anywhere a member can: on a flight both joined, in a wave
+ * between them (which outlives a leave), or in their own earlier block of them (the block itself
+ * was allowed only after such a meeting, and deletes the waves). A live, not deleted account.
+ */
+export async function hasMet(db: DbOrTx, viewerId: number, otherId: number): Promise<boolean> {
+  const sharedFlight = db
+    .select({ id: flightCrew.id })
+    .from(flightCrew)
+    .innerJoin(
+      theirEntry,
+      and(eq(theirEntry.flightId, flightCrew.flightId), eq(theirEntry.userId, otherId)),
+    )
+    .where(eq(flightCrew.userId, viewerId));
+  const wave = db
+    .select({ id: waves.id })
+    .from(waves)
+    .where(
+      or(
+        and(eq(waves.senderId, viewerId), eq(waves.receiverId, otherId)),
+        and(eq(waves.senderId, otherId), eq(waves.receiverId, viewerId)),
+      ),
+    );
+  const ownBlock = db
+    .select({ id: blocks.id })
+    .from(blocks)
+    .where(and(eq(blocks.blockerId, viewerId), eq(blocks.blockedId, otherId)));
+  const [row] = await db
+    .select({ id: users.id })
+    .from(users)
+    .where(
+      and(
+        eq(users.id, otherId),
+        eq(users.isDeleted, false),
+        or(exists(sharedFlight), exists(wave), exists(ownBlock)),
+      ),
+    );
   return row !== undefined;
 }
 

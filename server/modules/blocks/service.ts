@@ -7,7 +7,7 @@ import type { AppDeps } from '../../deps';
 import { enforce, notFound } from '../../lib/errors';
 import { isKnownIdRange } from '../flights/queries';
 import { presentMember } from '../users/presenter';
-import { blockFlagsFor, isBlockedPair, lockPair } from './queries';
+import { blockFlagsFor, hasMet, isBlockedPair, lockPair } from './queries';
 
 export const MEMBER_NOT_FOUND = 'Member not found';
 
@@ -23,13 +23,12 @@ export function createBlocksService(deps: AppDeps) {
   const { db } = deps.database;
   const hidden = deps.hiddenMembers;
 
-  async function findMember(id: number) {
-    if (!isKnownIdRange(id)) return null;
-    const [row] = await db
-      .select({ id: users.id })
-      .from(users)
-      .where(and(eq(users.id, id), eq(users.isDeleted, false)));
-    return row ?? null;
+  /**
+   * A member the viewer may block: one they have met (queries.ts hasMet). Anyone else answers as
+   * an unknown id, so a block cannot tell whether an account exists.
+   */
+  async function findMetMember(viewerId: number, id: number) {
+    return isKnownIdRange(id) && (await hasMet(db, viewerId, id));
   }
 
   /**
@@ -67,7 +66,7 @@ export function createBlocksService(deps: AppDeps) {
   /** POST /api/users/{id}/block: idempotent; a second block changes nothing. */
   async function block(viewer: Viewer, targetId: number) {
     enforce(canBlock(viewer, targetId));
-    if (!(await findMember(targetId))) throw notFound(MEMBER_NOT_FOUND);
+    if (!(await findMetMember(viewer.id, targetId))) throw notFound(MEMBER_NOT_FOUND);
     const now = deps.clock.now();
     const deleted = await db.transaction(async (tx) => {
       await lockPair(tx, viewer.id, targetId);

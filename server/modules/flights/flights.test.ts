@@ -247,6 +247,16 @@ describe('flights API', () => {
       expect(res.json().message).toBe('Invalid date');
       expect((await search(client, { dateFilterMode: 'yesterday' })).statusCode).toBe(400);
     });
+
+    it("refuses year 0000 (no such year; PostgreSQL cannot read it) with 'Invalid date'", async () => {
+      const client = await as(await buildCrew(db()));
+      for (const date of ['0000-01-01', '0000-02-29']) {
+        const res = await search(client, { date });
+        expect(res.statusCode, date).toBe(400);
+        expect(res.json().message).toBe('Invalid date');
+      }
+      expect((await search(client, { date: '0001-01-01' })).json()).toEqual([]);
+    });
   });
 
   describe('GET /api/flights/{id}', () => {
@@ -470,6 +480,27 @@ describe('flights API', () => {
         `BA117: ${INVALID_AIRPORT_CODES}`,
         `BA118 LHR-JFK 2031-07-01: ${DATE_TOO_FAR_AHEAD}`,
       ]);
+      expect(await db().select().from(flights)).toEqual([]);
+    });
+
+    it("refuses year 0000 with 'Invalid date' (400, nothing written)", async () => {
+      const client = await as(await buildCrew(db()));
+      for (const departureDate of ['0000-01-01', '0000-06-20T00:00:00.000Z']) {
+        const res = await client({
+          method: 'POST',
+          url: '/api/flights',
+          payload: body({ departureDate }),
+        });
+        expect(res.statusCode, departureDate).toBe(400);
+        expect(res.json().message).toBe('Invalid date');
+      }
+      const batch = await client({
+        method: 'POST',
+        url: '/api/flights/batch',
+        payload: { flights: [body({ departureDate: '0000-06-20T00:00:00.000Z' })] },
+      });
+      expect(batch.statusCode).toBe(200);
+      expect(batch.json().errorDetails).toEqual(['BA117: Invalid date']);
       expect(await db().select().from(flights)).toEqual([]);
     });
   });

@@ -103,6 +103,31 @@ describe('idempotent sends (clientId)', () => {
     recipient.close();
   });
 
+  it('an upper-case clientId is the same id, by HTTP and socket: stored once, answered each time', async () => {
+    const { a, wave } = await pair();
+    const clientId = randomUUID();
+    const upper = clientId.toUpperCase();
+    const body = { waveId: wave.id, content: 'shout', clientId: upper };
+    const first = await httpSend(a, body);
+    expect(first.status).toBe(201);
+    const stored = await first.json();
+    expect(stored.clientId).toBe(clientId);
+    const again = await httpSend(a, { ...body, clientId });
+    expect(again.status).toBe(201);
+    expect((await again.json()).id).toBe(stored.id);
+    t.clock.advance(1000);
+    const socket = await openSocket(t.app, {
+      cookie: await sessionCookie(t.app, a.id, t.clock.now()),
+    });
+    socket.send({ type: 'new_message', ...body });
+    const ack = await socket.next('message_ack');
+    // The ack carries the tag as the frame had it; the message, its one stored id.
+    expect(ack.clientId).toBe(upper);
+    expect(ack.data).toMatchObject({ id: stored.id, clientId });
+    expect(await rowsOf(wave.id)).toHaveLength(1);
+    socket.close();
+  });
+
   it('the same clientId from the other person is a different message', async () => {
     const { a, b, wave } = await pair();
     const clientId = randomUUID();

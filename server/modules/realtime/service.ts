@@ -9,20 +9,22 @@ import {
   type ClientRequestFrame,
   clientFrameSchema,
   exceedsJsonDepth,
-  isMessageClientId,
   type LiveMessage,
   MAX_SOCKETS_PER_MEMBER,
   MESSAGE_MAX,
   type Message,
+  messageClientIdOf,
   type PushPayload,
   type ServerFrame,
   storableInput,
   TOO_MANY_MESSAGES,
   TOO_MANY_SOCKETS_CLOSE_CODE,
   TOO_MANY_SOCKETS_REASON,
+  UNAVAILABLE_CODE,
+  UNAVAILABLE_MESSAGE,
   type Wave,
 } from '../../../domain';
-import type { Database } from '../../db/client';
+import { type Database, isDatabaseUnavailable } from '../../db/client';
 import {
   type MessageRow,
   messages,
@@ -425,18 +427,32 @@ export function createRealtime(deps: {
               waveId: frame.waveId,
               content: frame.content,
               // A UUID tag is the message's client id: a resend of it answers the stored one.
-              ...(isMessageClientId(frame.clientId) ? { clientId: frame.clientId } : {}),
+              clientId: messageClientIdOf(frame.clientId),
             })
           : await handlers.respondToWave(user, frame.waveId, frame.status);
       reply(conn, { type: 'message_ack', clientId: frame.clientId, data });
     } catch (error) {
-      const message =
-        error instanceof HttpError ? error.message : 'Something went wrong. Please try again.';
-      if (!(error instanceof HttpError)) deps.log.error({ err: error }, 'socket frame failed');
-      // A refusal with a code (e.g. 'overloaded': retry later with the same clientId) says so.
-      const code = error instanceof HttpError ? error.extra.code : undefined;
-      reply(conn, { type: 'error', clientId: frame.clientId, message, ...(code ? { code } : {}) });
+      reply(conn, { type: 'error', clientId: frame.clientId, ...refusalOf(error) });
     }
+  }
+
+  /**
+   * What a failed request frame answers, as the HTTP error mapping would: a refusal with its
+   * code (e.g. 'overloaded': retry later with the same clientId); a database that cannot be
+   * reached as HTTP's 503, code 'unavailable' (retried by the client; one warn line, no stack);
+   * anything else a generic error, logged.
+   */
+  function refusalOf(error: unknown): { message: string; code?: string } {
+    if (error instanceof HttpError) {
+      const code = error.extra.code;
+      return { message: error.message, ...(code ? { code } : {}) };
+    }
+    if (isDatabaseUnavailable(error)) {
+      deps.log.warn({ code: (error as { code?: unknown }).code }, 'database unavailable');
+      return { message: UNAVAILABLE_MESSAGE, code: UNAVAILABLE_CODE };
+    }
+    deps.log.error({ err: error }, 'socket frame failed');
+    return { message: 'Something went wrong. Please try again.' };
   }
 
   async function attach(

@@ -91,6 +91,12 @@ describe('the audit trail listing', () => {
       const res = await asAdmin({ method: 'GET', url: `/api/admin/audit-log${query}` });
       expect(res.statusCode, query).toBe(400);
     }
+    // An id in a query is read as a path id is: decimal digits only.
+    for (const query of ['?userId=0x10', '?userId=1e3', '?userId=%201', '?userId=007']) {
+      const res = await asAdmin({ method: 'GET', url: `/api/admin/audit-log${query}` });
+      expect(res.statusCode, query).toBe(400);
+      expect(res.json().message).toBe('Invalid id');
+    }
     const crew = await injectAs(t.app, member);
     expect((await crew({ method: 'GET', url: '/api/admin/audit-log' })).statusCode).toBe(403);
   });

@@ -1,5 +1,10 @@
 import { useMutation, useMutationState, useQuery, useQueryClient } from '@tanstack/react-query';
-import { CHAT_OVERLOADED_CODE, type Message, type SendMessageRequest } from '../../../../domain';
+import {
+  CHAT_OVERLOADED_CODE,
+  type Message,
+  type SendMessageRequest,
+  UNAVAILABLE_CODE,
+} from '../../../../domain';
 import { toast } from '../../components/ui/toast';
 import { ApiError, api } from '../../lib/api-client';
 import { type SessionUser, sessionQueryKey } from '../auth';
@@ -41,10 +46,18 @@ export const SEND_RETRIES = 5;
 export const SEND_RETRY_BASE_MS = 250;
 const SEND_RETRY_MAX_MS = 4_000;
 
-/** The server refused only because it is busy (socket `error` code or HTTP 503). */
-function isOverloaded(error: unknown): boolean {
-  if (error instanceof RequestError) return error.code === CHAT_OVERLOADED_CODE;
-  return error instanceof ApiError && error.body.code === CHAT_OVERLOADED_CODE;
+/**
+ * The server refused only because it is busy or its database is briefly out of reach (socket
+ * `error` code, or HTTP 503 with that code / `error: 'unavailable'`): nothing was stored.
+ */
+function isRetryable(error: unknown): boolean {
+  if (error instanceof RequestError)
+    return error.code === CHAT_OVERLOADED_CODE || error.code === UNAVAILABLE_CODE;
+  return (
+    error instanceof ApiError &&
+    (error.body.code === CHAT_OVERLOADED_CODE ||
+      (error.status === 503 && error.body.error === UNAVAILABLE_CODE))
+  );
 }
 
 const pause = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
@@ -70,7 +83,7 @@ export async function sendMessage(
         : await api.post<Message>('/api/messages', body satisfies SendMessageRequest);
       return { clientId, message };
     } catch (error) {
-      if (!isOverloaded(error) || attempt >= SEND_RETRIES) throw error;
+      if (!isRetryable(error) || attempt >= SEND_RETRIES) throw error;
       const step = Math.min(SEND_RETRY_MAX_MS, SEND_RETRY_BASE_MS * 2 ** attempt);
       await pause(step / 2 + (random() * step) / 2);
     }

@@ -264,33 +264,44 @@ describe('ChatDialog', () => {
       expect(fetchMock.mock.calls.some(([, init]) => init?.method === 'POST')).toBe(false);
     });
 
-    it('resends a busy refusal with the same clientId, once acknowledged shows once', async () => {
-      serve(() => json(200, []));
-      const { socket } = connect();
-      renderChat();
-      const log = await screen.findByRole('log', { name: 'Messages' });
-      const box = screen.getByLabelText('Message');
-      fireEvent.change(box, { target: { value: 'Busy hour' } });
-      fireEvent.keyDown(box, { key: 'Enter' });
-      await vi.waitFor(() => expect(socket.sentOf('new_message')).toHaveLength(1));
-      const { clientId } = socket.sentOf('new_message')[0]!;
-      expect(clientId).toMatch(/^[0-9a-f-]{36}$/);
-      socket.receive({
-        type: 'error',
-        clientId,
-        message: 'The chat is busy. Please try again in a moment.',
-        code: 'overloaded',
-      });
-      // Still on its way (not taken back), and sent again under the same id after a pause.
-      await vi.waitFor(() => expect(socket.sentOf('new_message')).toHaveLength(2), {
-        timeout: 3000,
-      });
-      expect(socket.sentOf('new_message')[1]?.clientId).toBe(clientId);
-      expect(within(log).getByText('Busy hour')).toBeTruthy();
-      socket.receive({ type: 'message_ack', clientId, data: message(8, 2, 'Busy hour') });
-      await vi.waitFor(() => expect(within(log).queryByText('Sending...')).toBeNull());
-      expect(within(log).getAllByText('Busy hour')).toHaveLength(1);
-    });
+    it.each([
+      ['busy', 'The chat is busy. Please try again in a moment.', 'overloaded'],
+      // A database outage, as HTTP's 503 'unavailable'.
+      [
+        'unavailable',
+        'The service is briefly unavailable. Please try again in a moment.',
+        'unavailable',
+      ],
+    ])(
+      'resends a %s refusal with the same clientId, once acknowledged shows once',
+      async (_kind, text, code) => {
+        serve(() => json(200, []));
+        const { socket } = connect();
+        renderChat();
+        const log = await screen.findByRole('log', { name: 'Messages' });
+        const box = screen.getByLabelText('Message');
+        fireEvent.change(box, { target: { value: 'Busy hour' } });
+        fireEvent.keyDown(box, { key: 'Enter' });
+        await vi.waitFor(() => expect(socket.sentOf('new_message')).toHaveLength(1));
+        const { clientId } = socket.sentOf('new_message')[0]!;
+        expect(clientId).toMatch(/^[0-9a-f-]{36}$/);
+        socket.receive({
+          type: 'error',
+          clientId,
+          message: text,
+          code,
+        });
+        // Still on its way (not taken back), and sent again under the same id after a pause.
+        await vi.waitFor(() => expect(socket.sentOf('new_message')).toHaveLength(2), {
+          timeout: 3000,
+        });
+        expect(socket.sentOf('new_message')[1]?.clientId).toBe(clientId);
+        expect(within(log).getByText('Busy hour')).toBeTruthy();
+        socket.receive({ type: 'message_ack', clientId, data: message(8, 2, 'Busy hour') });
+        await vi.waitFor(() => expect(within(log).queryByText('Sending...')).toBeNull());
+        expect(within(log).getAllByText('Busy hour')).toHaveLength(1);
+      },
+    );
 
     it('takes the message back when the server refuses it', async () => {
       serve(() => json(200, []));
