@@ -68,6 +68,9 @@ export async function startOwnServer(opts: {
       TEST_CLOCK_OFFSET_MS: String(opts.clockOffsetMs ?? 0),
       RATE_LIMIT_REGISTER_PER_IP: '1000',
       RATE_LIMIT_CHECK_EMAIL_PER_IP: '1000',
+      // Every sign-in of a run comes from 127.0.0.1, right PINs included (as the shared server).
+      RATE_LIMIT_LOGIN_PER_IP: '1000',
+      RATE_LIMIT_LOGIN_PER_ACCOUNT: '1000',
     },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
