@@ -172,6 +172,16 @@ export const TOO_MANY_SOCKETS_CLOSE_CODE = 4008;
 export const TOO_MANY_SOCKETS_REASON = 'Too many open connections';
 export const MEMBER_ACTIONS_PER_SECOND = 20;
 export const TOO_MANY_MESSAGES = 'Too many messages. Please slow down.';
+/**
+ * A socket that keeps sending past the budget: this many of its frames refused in a row (a
+ * second's budget more) and it is closed with 1008, and its member may open no socket for the
+ * cool-down (upgrade 429). Refusing a frame still costs receiving and unmasking it; a socket
+ * flooding 64 KB frames held the only thread for everyone (issue 39).
+ */
+export const FLOODED_SOCKET_REFUSALS = MEMBER_ACTIONS_PER_SECOND;
+export const FLOODED_SOCKET_CLOSE_CODE = 1008;
+export const FLOODED_SOCKET_REASON = 'Too many messages';
+export const FLOODED_SOCKET_COOLDOWN_MS = 10_000;
 /** A signed-in member's requests refused as invalid input draw on the same per-member budget. */
 export const TOO_MANY_INVALID_REQUESTS = 'Too many invalid requests. Please slow down.';
 /**

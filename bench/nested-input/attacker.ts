@@ -2,7 +2,8 @@
  * The attacker of `npm run bench:nested`, in its own process so its own work (building and
  * sending 200 KB bodies) is not counted against the server it attacks: keeps BODIES bodies nested
  * 100,000 deep in flight to the anonymous routes, and FRAMES of the deepest frames a socket
- * accepts, sending the next burst as soon as the last is answered, until told to stop.
+ * accepts, sending the next burst as soon as the last is answered, and reopening its socket at
+ * once whenever the server closes it or refuses to open it, until told to stop.
  */
 import WebSocket from 'ws';
 import { ATTACKED_ROUTES, DEEP_BODY, deepestFrame } from '../../server/test/nested-attack';
@@ -12,7 +13,8 @@ type Start = { base: string; cookie: string; bodies: number; frames: number };
 const counts = {
   bodies: {} as Record<string, number>,
   frameAnswers: 0,
-  socketClosed: null as number | null,
+  /** Closes of the attacking socket by code (reopened at once, as an attacker would). */
+  socketClosed: {} as Record<string, number>,
 };
 let stopping = false;
 
@@ -29,7 +31,17 @@ async function bodyLoop(base: string, i: number) {
   }
 }
 
-function socketLoop(base: string, cookie: string, frames: number, opened: () => void) {
+/** The flood on one socket; when the server closes it (or refuses to open it), again at once. */
+async function socketLoop(base: string, cookie: string, frames: number, opened: () => void) {
+  let first = true;
+  const once = () => {
+    if (first) opened();
+    first = false;
+  };
+  while (!stopping) await socketOnce(base, cookie, frames, once);
+}
+
+function socketOnce(base: string, cookie: string, frames: number, opened: () => void) {
   const frame = deepestFrame();
   return new Promise<void>((resolve) => {
     const ws = new WebSocket(`${base.replace('http', 'ws')}/ws`, {
@@ -51,10 +63,10 @@ function socketLoop(base: string, cookie: string, frames: number, opened: () => 
       if (pending === 0) burst();
     });
     ws.on('close', (code) => {
-      if (!stopping) counts.socketClosed = code;
+      if (!stopping) counts.socketClosed[code] = (counts.socketClosed[code] ?? 0) + 1;
       resolve();
     });
-    ws.on('error', () => resolve());
+    ws.on('error', () => {});
   });
 }
 

@@ -51,8 +51,10 @@ export const realtimeRoutes: FastifyPluginAsyncZod = async (app) => {
     perMessageDeflate: false,
   });
 
-  const refuse = (socket: Duplex, status: number, text: string) => {
-    socket.end(`HTTP/1.1 ${status} ${text}\r\nConnection: close\r\nContent-Length: 0\r\n\r\n`);
+  const refuse = (socket: Duplex, status: number, text: string, headers = '') => {
+    socket.end(
+      `HTTP/1.1 ${status} ${text}\r\n${headers}Connection: close\r\nContent-Length: 0\r\n\r\n`,
+    );
     // The HTTP server keeps half-open sockets: a peer that vanished after asking would hold
     // this one (and a stopping server's close) until it sent its FIN.
     (socket as Duplex & { setTimeout?(ms: number, cb: () => void): void }).setTimeout?.(2000, () =>
@@ -86,6 +88,13 @@ export const realtimeRoutes: FastifyPluginAsyncZod = async (app) => {
     // Stopping (see realtime `stopping`): the client retries with backoff, reaching an instance
     // still serving.
     if (realtime.isStopping()) return refuse(socket, 503, 'Service Unavailable');
+    // A member whose socket was just closed for flooding waits out the cool-down: reconnecting
+    // at once would bring the flood back, with an upgrade's database work each time.
+    const refusedUntil = realtime.socketRefusedUntil(session.user.id);
+    if (refusedUntil) {
+      const seconds = Math.ceil((refusedUntil.getTime() - clock.now().getTime()) / 1000);
+      return refuse(socket, 429, 'Too Many Requests', `Retry-After: ${seconds}\r\n`);
+    }
     wss.handleUpgrade(req, socket, head, (ws) => {
       void realtime.attach(ws, { user: session.user, tokenHash: session.tokenHash });
     });

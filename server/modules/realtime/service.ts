@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { and, eq, inArray, not, or, sql } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
-import type { WebSocket } from 'ws';
+import type { RawData, WebSocket } from 'ws';
 import {
   assertNever,
   CLIENT_ID_MAX,
@@ -9,6 +9,10 @@ import {
   type ClientRequestFrame,
   clientFrameSchema,
   exceedsJsonDepth,
+  FLOODED_SOCKET_CLOSE_CODE,
+  FLOODED_SOCKET_COOLDOWN_MS,
+  FLOODED_SOCKET_REASON,
+  FLOODED_SOCKET_REFUSALS,
   type LiveMessage,
   MAX_SOCKETS_PER_MEMBER,
   MESSAGE_MAX,
@@ -69,7 +73,10 @@ function clientIdOf(value: unknown): { clientId?: string } {
  * cheaper than serving it, and a refusal must not echo back more than a few bytes.
  */
 const THROTTLED_FRAME_READ_MAX = 2 * MESSAGE_MAX + 512;
-function throttledClientId(raw: string): { clientId?: string } {
+function throttledClientId(data: Buffer): { clientId?: string } {
+  // Bytes, before decoding: a 64 KB frame refused is never turned into text.
+  if (data.length > THROTTLED_FRAME_READ_MAX * 3) return {};
+  const raw = data.toString();
   if (raw.length > THROTTLED_FRAME_READ_MAX) return {};
   let found: { clientId?: string };
   try {
@@ -90,6 +97,14 @@ export type FrameHandlers = {
   ): Promise<Message>;
   respondToWave(user: Viewer, waveId: number, status: 'accepted' | 'rejected'): Promise<Wave>;
 };
+
+/** A frame's bytes (ws hands fragments over as a list, ArrayBuffers only if asked to). */
+const bytesOf = (data: RawData): Buffer =>
+  Buffer.isBuffer(data)
+    ? data
+    : Array.isArray(data)
+      ? Buffer.concat(data)
+      : Buffer.from(data as ArrayBuffer);
 
 /** Like every HTTP body, a frame's text must be storable before its own schema reads it. */
 const clientFrame = storableInput(clientFrameSchema);
@@ -362,13 +377,51 @@ export function createRealtime(deps: {
     if (conn.socket.readyState === conn.socket.OPEN) conn.socket.send(JSON.stringify(frame));
   }
 
-  async function handleFrame(conn: Connection, raw: string) {
+  /**
+   * Members whose socket was closed for flooding, until when their upgrades are refused (429):
+   * closing alone would only trade the flood for a reconnect loop, each opening a session
+   * lookup, a block-list read and presence writes. Per instance, pruned as it grows.
+   */
+  const floodedUntil = new Map<number, number>();
+  function socketRefusedUntil(userId: number): Date | null {
+    const untilMs = floodedUntil.get(userId);
+    if (untilMs === undefined) return null;
+    if (untilMs > deps.clock.now().getTime()) return new Date(untilMs);
+    floodedUntil.delete(userId);
+    return null;
+  }
+  function closeFlooded(conn: Connection) {
+    const nowMs = deps.clock.now().getTime();
+    if (floodedUntil.size > 1000)
+      for (const [id, until] of floodedUntil) if (until <= nowMs) floodedUntil.delete(id);
+    floodedUntil.set(conn.userId, nowMs + FLOODED_SOCKET_COOLDOWN_MS);
+    conn.socket.close(FLOODED_SOCKET_CLOSE_CODE, FLOODED_SOCKET_REASON);
+    // A peer that keeps sending instead of answering the close is cut after a second.
+    setTimeout(() => conn.socket.terminate(), 1000).unref();
+  }
+
+  /**
+   * Every frame, binary or not, is charged to the member's budget before it is decoded. Over it,
+   * the frame is refused from its length alone; FLOODED_SOCKET_REFUSALS refusals in a row close
+   * the socket (1008), and it reads nothing more.
+   */
+  function onFrame(conn: Connection, data: RawData, isBinary: boolean, flood: { refused: number }) {
+    if (flood.refused > FLOODED_SOCKET_REFUSALS) return;
+    const bytes = bytesOf(data);
     if (!deps.throttle.take(conn.userId).ok) {
+      flood.refused += 1;
+      if (flood.refused > FLOODED_SOCKET_REFUSALS) return closeFlooded(conn);
       // With the request's clientId: the sender's pending message fails now, not at its timeout.
-      reply(conn, { type: 'error', message: TOO_MANY_MESSAGES, ...throttledClientId(raw) });
-      return;
+      const clientId = isBinary ? {} : throttledClientId(bytes);
+      return reply(conn, { type: 'error', message: TOO_MANY_MESSAGES, ...clientId });
     }
-    // Charged above before anything is read; nested past the limit, it is neither parsed nor
+    flood.refused = 0;
+    if (isBinary) return reply(conn, { type: 'error', message: 'Binary frames are not supported' });
+    void handleFrame(conn, bytes.toString());
+  }
+
+  async function handleFrame(conn: Connection, raw: string) {
+    // Charged (onFrame) before anything is read; nested past the limit, it is neither parsed nor
     // scanned (the scan stops at the first character too deep).
     if (exceedsJsonDepth(raw)) {
       reply(conn, { type: 'error', message: 'Invalid frame' });
@@ -481,11 +534,8 @@ export function createRealtime(deps: {
     socket.on('pong', () => {
       conn.alive = true;
     });
-    socket.on('message', (data, isBinary) => {
-      if (isBinary)
-        return reply(conn, { type: 'error', message: 'Binary frames are not supported' });
-      void handleFrame(conn, data.toString());
-    });
+    const flood = { refused: 0 };
+    socket.on('message', (data, isBinary) => onFrame(conn, data, isBinary, flood));
     socket.on('close', () => {
       if (hub.remove(conn)) void syncPresence(conn.userId);
     });
@@ -565,6 +615,8 @@ export function createRealtime(deps: {
     runSweep,
     /** True from `stop` on: new sockets are refused (the routes answer 503). */
     isStopping: () => stopping,
+    /** Until when this member's new sockets are refused (closed for flooding), if they are. */
+    socketRefusedUntil,
     async stop() {
       stopping = true;
       if (sweep) clearInterval(sweep);

@@ -2,7 +2,13 @@ import { once } from 'node:events';
 import { eq, inArray, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import WebSocket from 'ws';
-import { JSON_DEPTH_MAX, serverFrameSchema, TOO_MANY_MESSAGES } from '../../../domain';
+import {
+  FLOODED_SOCKET_CLOSE_CODE,
+  FLOODED_SOCKET_REFUSALS,
+  JSON_DEPTH_MAX,
+  serverFrameSchema,
+  TOO_MANY_MESSAGES,
+} from '../../../domain';
 import { sessions, type UserRow, users } from '../../db/schema';
 import { hashToken } from '../../lib/tokens';
 import { sessionCookieName } from '../../plugins/access';
@@ -250,6 +256,29 @@ describe('the WebSocket channel', () => {
     expect(client.frames.filter(isInvalid)).toHaveLength(20);
     expect(client.frames.filter(isThrottled)).toHaveLength(5);
     client.ws.close();
+  });
+
+  it('closes a socket that keeps sending past its budget (1008), and refuses its member a new one for 10 s', async () => {
+    const member = await buildCrew(t.database.db);
+    const cookie = await cookieFor(member);
+    const flooder = await open({ cookie });
+    const bystander = await open({ cookie: await cookieFor(await buildCrew(t.database.db)) });
+    // 20 answered, 20 refused (still open: a burst), the 21st refusal in a row closes it.
+    const frame = deepestFrame();
+    for (let i = 0; i < 45; i++) flooder.ws.send(frame);
+    expect(await flooder.waitClosed()).toEqual({ code: FLOODED_SOCKET_CLOSE_CODE });
+    expect(flooder.frames.filter(isInvalid)).toHaveLength(20);
+    expect(flooder.frames.filter(isThrottled)).toHaveLength(FLOODED_SOCKET_REFUSALS);
+    // Reconnecting at once would bring the flood back: refused until the cool-down ends.
+    await expect(open({ cookie })).rejects.toThrow('HTTP 429');
+    bystander.send({ type: 'ping' });
+    await bystander.next('pong');
+    t.clock.advance(10_000);
+    const again = await open({ cookie });
+    again.send({ type: 'ping' });
+    await again.next('pong');
+    again.ws.close();
+    bystander.ws.close();
   });
 
   it('POST /api/messages draws on the same budget as socket frames', async () => {
