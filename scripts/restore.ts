@@ -53,6 +53,10 @@ async function main() {
   checkMembers(file);
 
   const staging = mkdtempSync(path.join(os.tmpdir(), 'jumpseat-restore-'));
+  // The extracted archive holds the secrets: it goes however the restore ends, and a refusal
+  // (`fail`) ends the process at once, past any `finally`.
+  const removeStaging = () => rmSync(staging, { recursive: true, force: true });
+  process.once('exit', removeStaging);
   try {
     runTool('tar', ['-xf', file, '-C', staging, '--no-same-owner', '--no-same-permissions']);
     const manifest = readManifest(staging, file);
@@ -75,7 +79,7 @@ async function main() {
     const into = manifest.database === 'pglite' ? `DATA_DIR ${dataDir}` : 'DATABASE_URL';
     console.log(`Restored the ${manifest.database} backup of ${manifest.createdAt} into ${into}`);
   } finally {
-    rmSync(staging, { recursive: true, force: true });
+    removeStaging();
   }
 }
 

@@ -190,11 +190,16 @@ describe.runIf(process.env.JUMPSEAT_TEST_DB !== 'postgres')(
       async (_case, shape, says) => {
         const file = await craftedBackup(shape);
         const target = path.join(tmp('restore-dst'), 'data');
-        const restored = await script('restore', [file], { DATA_DIR: target });
+        // The restore's own temporary folder, where it extracts the archive (secrets included).
+        const scratch = tmp('restore-tmp');
+        const restored = await script('restore', [file], { DATA_DIR: target, TMPDIR: scratch });
         expect(restored.code, restored.out).toBe(1);
         expect(restored.out).toContain(says);
         expect(restored.out).toContain('nothing was restored');
         expect(existsSync(target)).toBe(false);
+        // Refused after extracting or before, nothing of the archive is left behind.
+        // (tsx keeps its compile cache there too.)
+        expect(readdirSync(scratch).filter((name) => name.startsWith('jumpseat-'))).toEqual([]);
       },
       60_000,
     );
