@@ -8,7 +8,7 @@ import {
 } from '../../domain';
 import { loginAttempts } from '../db/schema';
 import { buildTestApp, type TestApp } from '../test/build-test-app';
-import { buildCrew, buildFlight, buildWave, joinFlight } from '../test/factories';
+import { buildChatPair, buildCrew } from '../test/factories';
 import { injectAs } from '../test/inject-as';
 
 /** A JSON body nesting `depth` arrays: depth 100,000 is 200 KB. */
@@ -87,12 +87,7 @@ describe('JSON bodies nested too deep', () => {
   });
 
   it('counts a signed-in member’s refused requests against their own budget', async () => {
-    const a = await buildCrew(t.database.db);
-    const b = await buildCrew(t.database.db);
-    const flight = await buildFlight(t.database.db);
-    await joinFlight(t.database.db, a, flight);
-    await joinFlight(t.database.db, b, flight);
-    const wave = await buildWave(t.database.db, a, b, flight, { status: 'accepted' });
+    const { a, b, wave } = await buildChatPair(t.database.db);
     const asA = await injectAs(t.app, a);
     const refused = (payload: string) =>
       asA({

@@ -139,3 +139,14 @@ export async function buildWave(
     .returning();
   return wave!;
 }
+
+/** Two crew on one flight with an accepted wave between them: a chat, ready to send on. */
+export async function buildChatPair(db: Db, flightOverrides: FlightOverrides = {}) {
+  const a = await buildCrew(db);
+  const b = await buildCrew(db);
+  const flight = await buildFlight(db, flightOverrides);
+  await joinFlight(db, a, flight);
+  await joinFlight(db, b, flight);
+  const wave = await buildWave(db, a, b, flight, { status: 'accepted' });
+  return { a, b, flight, wave };
+}

@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { UNAVAILABLE_CODE, UNAVAILABLE_MESSAGE } from '../../../domain';
 import { buildTestApp, type TestApp } from '../../test/build-test-app';
-import { buildCrew, buildFlight, buildWave, joinFlight } from '../../test/factories';
+import { buildChatPair } from '../../test/factories';
 import { injectAs } from '../../test/inject-as';
 import { openSocket, sessionCookie } from '../../test/socket-client';
 import { groupCommit } from '../messages/group-commit';
@@ -22,11 +22,7 @@ describe('socket sends during a database outage', () => {
   afterAll(() => t.close());
 
   it("answers the socket's send with the `unavailable` refusal, as HTTP answers 503", async () => {
-    const a = await buildCrew(t.database.db);
-    const b = await buildCrew(t.database.db);
-    const flight = await buildFlight(t.database.db, { daysAhead: 30 });
-    for (const u of [a, b]) await joinFlight(t.database.db, u, flight);
-    const wave = await buildWave(t.database.db, a, b, flight, { status: 'accepted' });
+    const { a, wave } = await buildChatPair(t.database.db, { daysAhead: 30 });
     const socket = await openSocket(t.app, {
       cookie: await sessionCookie(t.app, a.id, t.clock.now()),
     });

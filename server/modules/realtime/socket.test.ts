@@ -13,7 +13,7 @@ import { sessions, type UserRow, users } from '../../db/schema';
 import { hashToken } from '../../lib/tokens';
 import { sessionCookieName } from '../../plugins/access';
 import { buildTestApp, type TestApp } from '../../test/build-test-app';
-import { buildCrew, buildFlight, buildWave, joinFlight } from '../../test/factories';
+import { buildChatPair, buildCrew, buildFlight, buildWave, joinFlight } from '../../test/factories';
 import { injectAs } from '../../test/inject-as';
 import { deepestFrame } from '../../test/nested-attack';
 import { type Frame, openSocket, sessionCookie } from '../../test/socket-client';
@@ -58,15 +58,7 @@ describe('the WebSocket channel', () => {
     client.ws.close();
   });
 
-  async function chatPair() {
-    const a = await buildCrew(t.database.db);
-    const b = await buildCrew(t.database.db);
-    const flight = await buildFlight(t.database.db);
-    await joinFlight(t.database.db, a, flight);
-    await joinFlight(t.database.db, b, flight);
-    const wave = await buildWave(t.database.db, a, b, flight, { status: 'accepted' });
-    return { a, b, wave };
-  }
+  const chatPair = () => buildChatPair(t.database.db);
 
   it('delivers a message to every socket of both people, and acks the sender’s frame', async () => {
     const { a, b, wave } = await chatPair();
