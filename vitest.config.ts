@@ -1,15 +1,58 @@
+import os from 'node:os';
 import { defineConfig } from 'vitest/config';
+import { BaseSequencer, type TestSpecification } from 'vitest/node';
+
+/**
+ * The files that take longest, slowest first (measured: `npm test` prints each suite's ten
+ * slowest). A clean clone has no Vitest cache of durations, so Vitest would order by file size
+ * and could start a 50 s file last, leaving the other worker idle while it runs. Order changes
+ * only the wall time, never a result: every file has its own database and app.
+ */
+const SLOW_FIRST = [
+  'server/modules/auth/login.test.ts',
+  'server/plugins/fuzz-routes.test.ts',
+  'server/backup-restore.test.ts',
+  'server/main.test.ts',
+  'server/modules/auth/limits-under-load.test.ts',
+  'server/crash.test.ts',
+  'server/db/database-outage.test.ts',
+  'server/plugins/member-limits.test.ts',
+  'server/modules/flights/flight-limits.test.ts',
+  'server/modules/realtime/shutdown.test.ts',
+  'web/src/pages/admin-page.test.tsx',
+  'bench/bench-setup.test.ts',
+];
+
+class SlowFirstSequencer extends BaseSequencer {
+  override async sort(files: TestSpecification[]): Promise<TestSpecification[]> {
+    const base = await super.sort(files);
+    const rank = (spec: TestSpecification) => {
+      const at = SLOW_FIRST.findIndex((f) => spec.moduleId.endsWith(`/${f}`));
+      return at === -1 ? SLOW_FIRST.length : at;
+    };
+    // Stable: files outside the list keep Vitest's own order (failed first, then longest).
+    return base
+      .map((spec, i) => ({ spec, i, r: rank(spec) }))
+      .sort((a, b) => a.r - b.r || a.i - b.i)
+      .map(({ spec }) => spec);
+  }
+}
 
 // Four suites: the architecture rules (import graph), pure domain rules, the server in-process on a fresh database per test file,
 // and web components in jsdom. `npm test` runs them all (scripts/test.mjs).
 export default defineConfig({
   test: {
+    // One worker per core (Vitest's default leaves one idle: on CI's 2 cores, half the machine).
+    maxWorkers: os.availableParallelism(),
+    sequence: { sequencer: SlowFirstSequencer },
     projects: [
       {
         test: {
           name: 'domain',
           include: ['domain/**/*.test.ts'],
           environment: 'node',
+          // Pure functions: nothing a file could leave behind for the next.
+          isolate: false,
         },
       },
       {
@@ -17,6 +60,7 @@ export default defineConfig({
           name: 'architecture',
           include: ['scripts/**/*.test.ts'],
           environment: 'node',
+          isolate: false,
         },
       },
       {
@@ -25,6 +69,11 @@ export default defineConfig({
           include: ['server/**/*.test.ts', 'bench/**/*.test.ts'],
           environment: 'node',
           globalSetup: ['server/test/global-setup.ts'],
+          // A worker imports the app's module graph (and compiles PGlite) once for all its files
+          // instead of once per file: half of this suite's time was those imports. What a test can
+          // change is never shared: every file builds its own app on its own copy of the migrated
+          // database, and the server keeps no module-level state (held by scripts/module-state.test.ts).
+          isolate: false,
           testTimeout: 20_000,
           hookTimeout: 60_000,
         },
