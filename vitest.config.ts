@@ -1,3 +1,4 @@
+import { readdirSync, readFileSync } from 'node:fs';
 import os from 'node:os';
 import { defineConfig } from 'vitest/config';
 import { BaseSequencer, type TestSpecification } from 'vitest/node';
@@ -37,6 +38,20 @@ class SlowFirstSequencer extends BaseSequencer {
       .map(({ spec }) => spec);
   }
 }
+
+const web = {
+  environment: 'jsdom' as const,
+  setupFiles: ['web/src/test/setup.ts'],
+  // A cap, not a wait: a test that first imports a screen's module graph (lazy routes)
+  // transforms it then, and that alone went past the default 5 s on a loaded 2-core box.
+  testTimeout: 15_000,
+};
+
+/** Web test files that call vi.mock: found by reading them, so a new one cannot be missed. */
+const webFilesThatMock = readdirSync('web/src', { recursive: true, encoding: 'utf8' })
+  .filter((f) => /\.test\.tsx?$/.test(f))
+  .map((f) => `web/src/${f}`)
+  .filter((f) => readFileSync(f, 'utf8').includes('vi.mock('));
 
 // Four suites: the architecture rules (import graph), pure domain rules, the server in-process on a fresh database per test file,
 // and web components in jsdom. `npm test` runs them all (scripts/test.mjs).
@@ -80,13 +95,22 @@ export default defineConfig({
       },
       {
         test: {
+          ...web,
           name: 'web',
           include: ['web/src/**/*.test.{ts,tsx}'],
-          environment: 'jsdom',
-          setupFiles: ['web/src/test/setup.ts'],
-          // A cap, not a wait: a test that first imports a screen's module graph (lazy routes)
-          // transforms it then, and that alone went past the default 5 s on a loaded 2-core box.
-          testTimeout: 15_000,
+          exclude: webFilesThatMock,
+          // A shared worker: isolating each file cost ~4x this suite's time (its environment and
+          // imports). Each file still gets fresh source modules (web/src/test/setup.ts) and DOM.
+          isolate: false,
+        },
+      },
+      {
+        test: {
+          ...web,
+          // vi.mock replaces a module for one file; with a shared module graph an earlier file's
+          // import (or mock) of it would win, so files that mock get a fresh graph each.
+          name: 'web-mocks',
+          include: webFilesThatMock.length > 0 ? webFilesThatMock : ['no-such-file'],
         },
       },
     ],

@@ -1,5 +1,12 @@
 import { configure } from '@testing-library/react';
+import { vi } from 'vitest';
 import { SIGNED_IN_HINT_COOKIE } from '../../../domain';
+
+// Files share a worker (vitest.config.ts: isolate false), but each starts from fresh source
+// modules: the app's singletons (the realtime client, the outbox, presence, polling) begin
+// anew, as on a page load. What stays shared is the transformed code and the packages Node
+// itself loaded (React, jsdom's setup), which hold nothing a test changes.
+vi.resetModules();
 
 // findBy and waitFor wait for their element; 1 s (the default) is a cap that a busy 2-core box
 // passes (six screen tests failed at it beside a server suite, and pass alone in 0.2 s).
