@@ -65,8 +65,7 @@ async function side(label, dir) {
   };
   const close = async () => {
     await context.close();
-    server.kill('SIGTERM');
-    await new Promise((resolve) => server.once('exit', resolve));
+    await server.stop();
     rmSync(profile, { recursive: true, force: true });
     rmSync(dataDir, { recursive: true, force: true });
   };

@@ -12,13 +12,13 @@
  */
 import { spawn } from 'node:child_process';
 import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
-import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { gzipSync } from 'node:zlib';
 import { chromium } from '@playwright/test';
 import lighthouse from 'lighthouse';
+import { freePort, spawnServer } from '../server/test/processes.ts';
 import { findChromium } from './find-chromium.mjs';
 import { medianVerdict } from './median-verdict.mjs';
 
@@ -43,42 +43,22 @@ const GATED = Object.keys(GATES).filter(
 );
 const admin = { email: 'quality-admin@ba.com', passcode: '4826' };
 
-export const freePort = () =>
-  new Promise((resolve) => {
-    const s = net.createServer().listen(0, '127.0.0.1', () => {
-      const { port } = s.address();
-      s.close(() => resolve(port));
-    });
-  });
+export { freePort };
 
 /** A server of the checkout at `cwd` (this one by default), serving its built web app. */
 export async function startServer(port, dataDir, cwd = root) {
-  const child = spawn(process.execPath, ['--import', 'tsx', 'server/main.ts'], {
-    cwd,
-    env: {
-      ...process.env,
+  const server = spawnServer(
+    {
       PORT: String(port),
       DATA_DIR: dataDir,
       ADMIN_EMAIL: admin.email,
       ADMIN_PASSCODE: admin.passcode,
       DATABASE_URL: '',
-      LOG_LEVEL: 'warn',
     },
-    stdio: ['ignore', 'inherit', 'inherit'],
-  });
-  const exited = new Promise((_, reject) =>
-    child.once('exit', (code) => reject(new Error(`server exited (${code}) before it answered`))),
+    { cwd },
   );
-  const ready = (async () => {
-    for (;;) {
-      try {
-        if ((await fetch(`http://127.0.0.1:${port}/api/health`)).ok) return;
-      } catch {}
-      await new Promise((r) => setTimeout(r, 200));
-    }
-  })();
-  await Promise.race([ready, exited]);
-  return child;
+  await server.ready;
+  return server;
 }
 
 /** A cookie jar of one: the session cookie the server sets. */
@@ -359,8 +339,7 @@ async function main() {
     }
   } finally {
     await context.close();
-    server.kill('SIGTERM');
-    await new Promise((r) => server.once('exit', r));
+    await server.stop();
     rmSync(profile, { recursive: true, force: true });
     rmSync(dataDir, { recursive: true, force: true });
   }

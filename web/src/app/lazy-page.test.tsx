@@ -128,7 +128,8 @@ describe("the first screen's data, fetched beside its code", () => {
     });
     const preloaded = preloadRoute('/home', client);
     await vi.waitFor(() => expect(calls).toEqual(['POST /api/users/online-status']));
-    // The online counters are read only once the member is counted in them.
+    // The online counters are read only once the member is counted in them: a bounded
+    // "nothing arrives" window (a slow machine can only make it pass less often, never wrongly).
     await new Promise((resolve) => setTimeout(resolve, 20));
     expect(calls).toHaveLength(1);
     answer();
