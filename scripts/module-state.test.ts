@@ -29,7 +29,7 @@ function sources(dir: string): string[] {
 }
 
 /** `file:name` for each module-level binding that can change after the module loaded. */
-export function moduleState(file: string, text: string): string[] {
+function moduleState(file: string, text: string): string[] {
   const found: string[] = [];
   for (const m of text.matchAll(/^(?:export )?(?:let|var) (\w+)/gm)) found.push(`${file}:${m[1]}`);
   for (const m of text.matchAll(/^(?:export )?const (\w+)(?:: [^=]+)? = new (?:Map|Set)\b/gm)) {
