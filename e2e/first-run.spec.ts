@@ -1,4 +1,5 @@
-import { expect, type Page, request, test } from '@playwright/test';
+import { type Page, request } from '@playwright/test';
+import { expect, test } from './fixtures';
 import { adminEmail, adminPasscode, signIn, submitSignIn, uniqueEmail } from './helpers/accounts';
 import { readResetTokenFromMailbox } from './helpers/mailbox';
 import { approvedMember, signedInMember } from './helpers/members';

@@ -1,5 +1,6 @@
 import { readFileSync } from 'node:fs';
-import { expect, request, test } from '@playwright/test';
+import { request } from '@playwright/test';
+import { expect, test } from './fixtures';
 import { adminEmail, adminPasscode, signIn, uniqueEmail } from './helpers/accounts';
 
 test.use({ viewport: { width: 390, height: 844 } });
@@ -76,7 +77,7 @@ test('the demo offers its walkthrough as a PDF download', async ({ page }) => {
 });
 
 test('an admin adds a demo account, which signs in with the demo PIN and cannot add flights anywhere', async ({
-  browser,
+  newPage,
   page,
   baseURL,
 }) => {
@@ -104,7 +105,7 @@ test('an admin adds a demo account, which signs in with the demo PIN and cannot 
     await api.dispose();
   }
 
-  const demo = await (await browser.newContext()).newPage();
+  const demo = await newPage();
   await signIn(demo, email, process.env.DEMO_PASSCODE ?? '0000');
   await demo.goto('/my-flights');
   await expect(demo.getByText('Demo mode - Flight uploads not available')).toBeVisible();

@@ -1,4 +1,5 @@
-import { expect, type Page, test } from '@playwright/test';
+import type { Page } from '@playwright/test';
+import { expect, test } from './fixtures';
 import { twoMembersOnAFlight } from './helpers/members';
 
 // Issue 18 items 3-4 at phone size: waves never dead-end, chat opens ready to type.
@@ -17,11 +18,11 @@ async function waveFromCrewList(a: Page, flightId: number) {
 }
 
 test('a declined wave: the sender sees a disabled Waved with its words and is never told; the receiver sees the 3 s notice', async ({
-  browser,
+  newContext,
   baseURL,
 }) => {
   test.setTimeout(180_000);
-  const { a, b, flightId } = await twoMembersOnAFlight(browser, baseURL!, [
+  const { a, b, flightId } = await twoMembersOnAFlight(newContext, baseURL!, [
     'Sam Sender',
     'Rae Receiver',
   ]);
@@ -49,11 +50,11 @@ test('a declined wave: the sender sees a disabled Waved with its words and is ne
 });
 
 test('chat opens ready to type, says when it closes, and tells of a connection change', async ({
-  browser,
+  newContext,
   baseURL,
 }) => {
   test.setTimeout(180_000);
-  const { bob, a, b, flightId } = await twoMembersOnAFlight(browser, baseURL!, [
+  const { bob, a, b, flightId } = await twoMembersOnAFlight(newContext, baseURL!, [
     'Cam Chat',
     'Dee Chat',
   ]);
@@ -86,8 +87,8 @@ test('chat opens ready to type, says when it closes, and tells of a connection c
   await expect(bChat.getByRole('button', { name: 'Delete conversation' })).not.toBeFocused();
 });
 
-test("/flight/abc says 'Flight not found'", async ({ browser, baseURL }) => {
-  const { a } = await twoMembersOnAFlight(browser, baseURL!, ['Nia Nowhere', 'Oli Nowhere']);
+test("/flight/abc says 'Flight not found'", async ({ newContext, baseURL }) => {
+  const { a } = await twoMembersOnAFlight(newContext, baseURL!, ['Nia Nowhere', 'Oli Nowhere']);
   await phone(a);
   await a.goto('/flight/abc');
   await expect(a.getByRole('heading', { name: 'Flight not found' })).toBeVisible();
