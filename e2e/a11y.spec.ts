@@ -14,7 +14,10 @@ for (const [label, size] of [
     newContext,
     baseURL,
   }) => {
-    test.setTimeout(240_000);
+    // Over the default: the cast (two members signed in, a flight, an accepted wave, the admin),
+    // then thirteen screens each loaded and scanned by axe: ~40 s at two workers on a loaded
+    // 2-core box. A cap, not a wait: every screen waits for what shows it has loaded.
+    test.setTimeout(120_000);
     const cast = await screenCast(newContext, baseURL!);
     const found: string[] = [];
     for (const screen of SCREENS) {

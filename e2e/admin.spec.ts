@@ -41,7 +41,6 @@ test('an admin grants and revokes admin, and the member sees the dashboard only 
   newContext,
   baseURL,
 }) => {
-  test.slow(); // an admin and a member signed in through the screens, twice each through Manage
   const member = await approvedMember(baseURL!, { name: 'Promoted Crew' });
   const admin = await adminPage(newContext);
   await manage(admin, member.email);

@@ -47,7 +47,6 @@ async function flightId(page: Page, flightNumber: string) {
 test('a roster upload, Home and My Flights, then a second member joins and sees the first anonymised', {
   tag: '@postgres',
 }, async ({ newContext, baseURL }) => {
-  test.setTimeout(180_000);
   const tag = String(randomInt(1000, 9999));
   const [alice, bob] = await Promise.all([
     approvedMember(baseURL!, { name: `Alice Roster ${tag}` }),

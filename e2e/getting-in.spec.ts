@@ -95,7 +95,6 @@ test('a protected link opened while signed out returns there after sign-in; fore
   page,
   baseURL,
 }) => {
-  test.slow(); // five sign-ins in one journey
   const member = await approvedMember(baseURL!);
 
   // From a notification: the first sign-in (disclaimer, then setup skipped) ends on the link.

@@ -10,7 +10,6 @@ test('on a phone the notification prompt is one line, shown once, and flights re
   newContext,
   baseURL,
 }) => {
-  test.setTimeout(120_000);
   const member = await approvedMember(baseURL!, { name: `Nora Numbers ${randomInt(1000, 9999)}` });
   const page = await signedInPage(newContext, member);
 

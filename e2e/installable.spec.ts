@@ -123,7 +123,6 @@ test('the install dialog is offered once, after the first accepted connection', 
   newContext,
   baseURL,
 }) => {
-  test.setTimeout(120_000);
   const { a, b, flightId } = await twoMembersOnAFlight(
     newContext,
     baseURL!,

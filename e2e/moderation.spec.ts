@@ -9,7 +9,6 @@ test.use({ viewport: { width: 390, height: 844 } });
 test('report from the chat header, suspend from the queue, sign-in refused with the end date', {
   tag: '@postgres',
 }, async ({ newContext, newPage, baseURL }) => {
-  test.setTimeout(180_000);
   const { bob, a, b, flightId } = await twoMembersOnAFlight(newContext, baseURL!, [
     'Ria Reporter',
     'Tom Troubled',
@@ -63,7 +62,6 @@ test('report from a wave card, block from a crew card, unblock from the profile'
   newContext,
   baseURL,
 }) => {
-  test.setTimeout(180_000);
   const { a, b, flightId } = await twoMembersOnAFlight(newContext, baseURL!, [
     'Wes Waver',
     'Rae Receiver',

@@ -17,7 +17,6 @@ async function storedCopies(reader: Page, waveId: number) {
 test('written offline: Queued, still queued in a new tab, sent once when back online', {
   tag: '@postgres',
 }, async ({ newContext, baseURL }) => {
-  test.setTimeout(180_000);
   const { bob, a, b, flightId } = await twoMembersOnAFlight(newContext, baseURL!, [
     'Oona Offline',
     'Ian Online',

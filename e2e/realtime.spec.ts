@@ -12,7 +12,6 @@ const LIVE = { timeout: 8_000 };
 test('live: a wave arrives, is accepted and chatted on without reloads; a closed tab goes Offline', {
   tag: '@postgres',
 }, async ({ newContext, baseURL }) => {
-  test.setTimeout(120_000);
   const { alice, bob, a, b, flightId } = await twoMembersOnAFlight(newContext, baseURL!, [
     'Alice Live',
     'Bob Live',

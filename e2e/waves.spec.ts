@@ -7,7 +7,6 @@ const ACROSS_USERS = { timeout: 20_000 };
 test('two crew on one flight: a wave, the reveal, a chat with text-only messages, and a deletion', {
   tag: '@postgres',
 }, async ({ newContext, baseURL }) => {
-  test.setTimeout(180_000);
   const { alice, bob, a, b, flightId } = await twoMembersOnAFlight(newContext, baseURL!, [
     'Alice Waver',
     'Bob Answer',
