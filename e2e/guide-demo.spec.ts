@@ -1,5 +1,4 @@
 import { readFileSync } from 'node:fs';
-import { request } from '@playwright/test';
 import { expect, test } from './fixtures';
 import { adminEmail, adminPasscode, signIn, uniqueEmail } from './helpers/accounts';
 
@@ -78,8 +77,8 @@ test('the demo offers its walkthrough as a PDF download', async ({ page }) => {
 
 test('an admin adds a demo account, which signs in with the demo PIN and cannot add flights anywhere', async ({
   newPage,
+  newApi,
   page,
-  baseURL,
 }) => {
   // The admin's Add New User dialog, with the demo option.
   await signIn(page, adminEmail(), adminPasscode());
@@ -93,17 +92,13 @@ test('an admin adds a demo account, which signs in with the demo PIN and cannot 
   await dialog.getByRole('button', { name: 'Create User' }).click();
   await expect(dialog).toBeHidden();
 
-  const api = await request.newContext({ baseURL });
-  try {
-    await api.post('/api/auth/login', { data: { email: adminEmail(), passcode: adminPasscode() } });
-    const users = (await (await api.get('/api/users/all')).json()) as {
-      email: string;
-      isDemoUser: boolean;
-    }[];
-    expect(users.find((u) => u.email === email)?.isDemoUser).toBe(true);
-  } finally {
-    await api.dispose();
-  }
+  const api = await newApi();
+  await api.post('/api/auth/login', { data: { email: adminEmail(), passcode: adminPasscode() } });
+  const users = (await (await api.get('/api/users/all')).json()) as {
+    email: string;
+    isDemoUser: boolean;
+  }[];
+  expect(users.find((u) => u.email === email)?.isDemoUser).toBe(true);
 
   const demo = await newPage();
   await signIn(demo, email, process.env.DEMO_PASSCODE ?? '0000');
