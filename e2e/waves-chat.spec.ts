@@ -65,8 +65,9 @@ test('chat opens ready to type, says when it closes, and tells of a connection c
   // Alice stays on the flight while Bob accepts: the spec's Connection Update toast.
   await b.goto('/messages');
   await b.getByRole('button', { name: 'Accept Wave' }).click();
-  // Over the socket (the flight's crew list refetches on the wave's push), as every other
-  // cross-member step here: the 70 s this allowed dated from when the screens polled.
+  // It comes over the socket (the flight screen refetches on the wave's push), in seconds; the
+  // cap is every other cross-member step's here. The 70 s this had allowed for two of the 30 s
+  // fallback polls, i.e. for the socket being down, which this journey should show, not wait out.
   await expect(a.getByText('Connection status changed to: accepted')).toBeVisible(ACROSS_USERS);
 
   // The conversation page: focus in the message box, the closing time in the header.
