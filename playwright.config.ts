@@ -1,67 +1,47 @@
 import { mkdtempSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { defineConfig, devices } from '@playwright/test';
+import { defineConfig, devices, type PlaywrightTestConfig } from '@playwright/test';
 // @ts-expect-error plain ESM helper shared with scripts/test.mjs
 import { findChromium } from './scripts/find-chromium.mjs';
 
+// This file is read by the runner and again by each worker: what one run shares (data
+// directories) goes into the environment once, and workers inherit it.
 const port = Number(process.env.E2E_PORT ?? 5099);
 // A fresh data directory per run; workers inherit it to read the dev mail folder.
 process.env.E2E_DATA_DIR ??= mkdtempSync(path.join(os.tmpdir(), 'jumpseat-e2e-'));
 process.env.ADMIN_EMAIL ??= 'admin@ba.com';
 process.env.ADMIN_PASSCODE ??= '4826';
 
-export default defineConfig({
-  testDir: 'e2e',
-  fullyParallel: true,
-  workers: 2,
-  // A cap, not a wait: every step waits on an event. Journeys drive two or three browsers; with
-  // Chromium 156 (full headless: each new page costs ~0.6 s of CPU) on a busy 2-core CI box, a
-  // passing journey went past 60 s, with every step slow and none stuck.
-  timeout: 120_000,
-  // Also a cap: an assertion waits for its element, and 5 s (the default) was too short for a
-  // lazily loaded pane and its API answer with two journeys running on a busy 2-core CI box
-  // (desk Home's flight detail failed twice at 5 s there, and passes in 3 s on a quiet one).
-  expect: { timeout: 15_000 },
-  retries: process.env.CI === 'true' ? 1 : 0,
-  reporter: [
-    ['list'],
-    [
-      'json',
-      { outputFile: process.env.PLAYWRIGHT_JSON_OUTPUT_NAME ?? '.test-output/playwright.json' },
-    ],
-  ],
-  use: {
-    baseURL: `http://localhost:${port}`,
-    // Recorded on the retry only (CI retries once): recording every attempt (screencast and DOM
-    // snapshots) kept Chromium's browser and GPU processes at ~20% of a core each for the whole
-    // run; 13 journeys at 2 workers took 4.3 min with it and 2.5 min without.
-    trace: 'on-first-retry',
-    screenshot: 'only-on-failure',
-    launchOptions: {
-      executablePath: findChromium() ?? undefined,
-      args: [
-        '--no-sandbox',
-        '--disable-gpu',
-        '--disable-quic',
-        '--no-first-run',
-        '--disable-background-networking',
-        '--disable-component-update',
-        '--disable-sync',
-      ],
-    },
-  },
-  projects: [
-    { name: 'chromium', use: { ...devices['Desktop Chrome'] }, testIgnore: /idle\.spec\.ts/ },
-    // Measured alone, after everything else: other members' activity is not idleness.
-    {
-      name: 'idle',
-      use: { ...devices['Desktop Chrome'] },
-      testMatch: /idle\.spec\.ts/,
-      dependencies: ['chromium'],
-    },
-  ],
-  webServer: {
+// With TEST_DATABASE_URL (a PostgreSQL server, as `npm test` and CI have), the same run also
+// starts a second server on a scratch database of that server and runs the core journeys
+// (tagged @postgres) against it as the project 'postgres': one browser, one build, one run for
+// both databases. The scratch database is created and dropped by that server's wrapper
+// (scripts/e2e-postgres-server.mjs), whatever way the run ends short of a SIGKILL.
+const postgresServer = process.env.TEST_DATABASE_URL;
+const postgresPort = Number(process.env.E2E_POSTGRES_PORT ?? 5098);
+if (postgresServer) {
+  process.env.E2E_POSTGRES_DATA_DIR ??= mkdtempSync(path.join(os.tmpdir(), 'jumpseat-e2e-pg-'));
+}
+
+/** What both e2e servers are started with, beside their port, data and database. */
+const serverEnv = {
+  ADMIN_EMAIL: process.env.ADMIN_EMAIL,
+  ADMIN_PASSCODE: process.env.ADMIN_PASSCODE,
+  LOG_LEVEL: 'warn',
+  // Every e2e member registers from this one address.
+  RATE_LIMIT_REGISTER_PER_IP: '1000',
+  RATE_LIMIT_CHECK_EMAIL_PER_IP: '1000',
+  // Every sign-in counts, right PIN or not, and all come from 127.0.0.1; the admin signs in
+  // once per approved member. A run makes well under 1000 of either.
+  RATE_LIMIT_LOGIN_PER_IP: '1000',
+  RATE_LIMIT_LOGIN_PER_ACCOUNT: '1000',
+};
+
+const webServers: NonNullable<PlaywrightTestConfig['webServer']> = [
+  {
+    // The one build of the run: Playwright starts the web servers one after the other, each
+    // once the one before answers, so the PostgreSQL server below serves this same build.
     command: 'npm run build && node --import tsx server/main.ts',
     url: `http://localhost:${port}/api/health`,
     reuseExistingServer: false,
@@ -74,16 +54,96 @@ export default defineConfig({
       ...(process.env.E2E_DATABASE_URL
         ? { DATABASE_URL: process.env.E2E_DATABASE_URL, APP_SECRET: 'e2e'.repeat(22) }
         : {}),
-      ADMIN_EMAIL: process.env.ADMIN_EMAIL,
-      ADMIN_PASSCODE: process.env.ADMIN_PASSCODE,
-      LOG_LEVEL: 'warn',
-      // Every e2e member registers from this one address.
-      RATE_LIMIT_REGISTER_PER_IP: '1000',
-      RATE_LIMIT_CHECK_EMAIL_PER_IP: '1000',
-      // Every sign-in counts, right PIN or not, and all come from 127.0.0.1; the admin signs in
-      // once per approved member. A run makes well under 1000 of either.
-      RATE_LIMIT_LOGIN_PER_IP: '1000',
-      RATE_LIMIT_LOGIN_PER_ACCOUNT: '1000',
+      ...serverEnv,
     },
   },
+];
+if (postgresServer) {
+  webServers.push({
+    command: 'node scripts/e2e-postgres-server.mjs',
+    url: `http://localhost:${postgresPort}/api/health`,
+    reuseExistingServer: false,
+    timeout: 120_000,
+    // SIGTERM, not the default SIGKILL: the wrapper stops the server, then drops the database.
+    gracefulShutdown: { signal: 'SIGTERM', timeout: 30_000 },
+    env: {
+      PORT: String(postgresPort),
+      DATA_DIR: process.env.E2E_POSTGRES_DATA_DIR!,
+      E2E_POSTGRES_SERVER: postgresServer,
+      APP_SECRET: 'e2e'.repeat(22),
+      ...serverEnv,
+    },
+  });
+}
+
+const launchOptions = {
+  executablePath: findChromium() ?? undefined,
+  args: [
+    '--no-sandbox',
+    '--disable-gpu',
+    '--disable-quic',
+    '--no-first-run',
+    '--disable-background-networking',
+    '--disable-component-update',
+    '--disable-sync',
+  ],
+};
+
+export default defineConfig({
+  testDir: 'e2e',
+  fullyParallel: true,
+  workers: 2,
+  // A cap, not a wait: every step waits on an event. A journey that needs more says so with
+  // test.setTimeout and why (the own-server journeys, the screen sweeps, the idle minute).
+  timeout: 60_000,
+  // Also a cap: an assertion waits for its element, and 5 s (the default) was too short for a
+  // lazily loaded pane and its API answer with two journeys running on a busy 2-core CI box
+  // (desk Home's flight detail failed twice at 5 s there, and passes in 3 s on a quiet one).
+  expect: { timeout: 15_000 },
+  // No retries, in CI either: a journey that passes only on its second try hides a race (the
+  // presence race one exposed was a product bug). A failure is fixed, not retried.
+  retries: 0,
+  reporter: [
+    ['list'],
+    [
+      'json',
+      { outputFile: process.env.PLAYWRIGHT_JSON_OUTPUT_NAME ?? '.test-output/playwright.json' },
+    ],
+  ],
+  use: {
+    baseURL: `http://localhost:${port}`,
+    // Off unless asked for (E2E_TRACE=retain-on-failure, or `--trace on`): with no retries,
+    // 'on-first-retry' would never record, and recording every attempt (screencast and DOM
+    // snapshots) kept Chromium's browser and GPU processes at ~20% of a core each for the whole
+    // run (13 journeys at 2 workers: 4.3 min with it, 2.5 min without). A failure still leaves
+    // its screenshot and error context.
+    trace: (process.env.E2E_TRACE as 'off' | 'on' | 'retain-on-failure' | undefined) ?? 'off',
+    screenshot: 'only-on-failure',
+    launchOptions,
+  },
+  projects: [
+    {
+      name: 'chromium',
+      use: { ...devices['Desktop Chrome'] },
+      metadata: { dataDir: process.env.E2E_DATA_DIR },
+    },
+    ...(postgresServer
+      ? [
+          {
+            // The core journeys again on PostgreSQL. Not all of them: the server suites already
+            // run on both databases; these cover what only a real server and browser show
+            // together (sign-up to chat, live updates over the LISTEN/NOTIFY bus, sessions ended
+            // everywhere, payments, moderation, the offline queue's exactly-once send).
+            name: 'postgres',
+            grep: /@postgres/,
+            use: {
+              ...devices['Desktop Chrome'],
+              baseURL: `http://localhost:${postgresPort}`,
+            },
+            metadata: { dataDir: process.env.E2E_POSTGRES_DATA_DIR },
+          },
+        ]
+      : []),
+  ],
+  webServer: webServers,
 });

@@ -1,11 +1,11 @@
-import { expect, test } from '@playwright/test';
+import { expect, test } from './fixtures';
 import { adminEmail, adminPasscode, signIn, submitSignIn, uniqueEmail } from './helpers/accounts';
 import { readPinFromMailbox } from './helpers/mailbox';
 import { approvedMember, signedInMember } from './helpers/members';
 
 test('a crew member registers for a trial, an admin approves, the member signs in with the e-mailed PIN', {
   tag: '@postgres',
-}, async ({ page, browser }) => {
+}, async ({ page, newPage }) => {
   const email = uniqueEmail();
 
   await page.goto('/register');
@@ -25,20 +25,15 @@ test('a crew member registers for a trial, an admin approves, the member signs i
   await expect(page).toHaveURL(/\/awaiting-approval$/);
   await expect(page.getByRole('heading', { name: 'Awaiting Admin Approval' })).toBeVisible();
 
-  const adminContext = await browser.newContext();
-  try {
-    const admin = await adminContext.newPage();
-    await signIn(admin, adminEmail(), adminPasscode());
-    await admin.goto('/admin/approvals');
-    await expect(admin.getByRole('heading', { name: 'Member Approvals' })).toBeVisible();
-    const card = admin.getByRole('article', { name: new RegExp(email) });
-    await expect(card.getByText('Verified')).toBeVisible();
-    await card.getByRole('button', { name: 'Approve E2E Trial Member' }).click();
-    await expect(admin.getByText('User Approved!')).toBeVisible();
-    await expect(card).toHaveCount(0);
-  } finally {
-    await adminContext.close();
-  }
+  const admin = await newPage();
+  await signIn(admin, adminEmail(), adminPasscode());
+  await admin.goto('/admin/approvals');
+  await expect(admin.getByRole('heading', { name: 'Member Approvals' })).toBeVisible();
+  const card = admin.getByRole('article', { name: new RegExp(email) });
+  await expect(card.getByText('Verified')).toBeVisible();
+  await card.getByRole('button', { name: 'Approve E2E Trial Member' }).click();
+  await expect(admin.getByText('User Approved!')).toBeVisible();
+  await expect(card).toHaveCount(0);
 
   const pin = await readPinFromMailbox(email);
   await signIn(page, email, pin);

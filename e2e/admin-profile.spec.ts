@@ -1,4 +1,4 @@
-import { expect, test } from '@playwright/test';
+import { expect, test } from './fixtures';
 import { adminEmail, adminPasscode, signIn } from './helpers/accounts';
 
 test.use({ viewport: { width: 390, height: 844 } });

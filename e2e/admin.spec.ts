@@ -1,12 +1,13 @@
-import { type Browser, expect, type Page, test } from '@playwright/test';
-import { adminEmail, adminPasscode, signIn, uniqueEmail } from './helpers/accounts';
+import type { Page } from '@playwright/test';
+import { expect, type NewContext, test } from './fixtures';
+import { signIn, uniqueEmail } from './helpers/accounts';
 import { readPinFromMailbox } from './helpers/mailbox';
-import { approvedMember, signedInPage } from './helpers/members';
+import { approvedMember, signedInPage, theAdmin } from './helpers/members';
 
 test.use({ viewport: { width: 390, height: 844 } });
 
-async function adminPage(browser: Browser) {
-  return signedInPage(browser, { email: adminEmail(), pin: adminPasscode() });
+async function adminPage(newContext: NewContext) {
+  return signedInPage(newContext, theAdmin());
 }
 
 /** Finds the member through the dashboard's search and opens their actions sheet. */
@@ -19,9 +20,9 @@ async function manage(page: Page, email: string) {
 
 test('an admin finds a member by search, edits their PIN, and the member signs in with it', {
   tag: '@postgres',
-}, async ({ browser, baseURL }) => {
-  const member = await approvedMember(baseURL!, 'Pin Changed');
-  const admin = await adminPage(browser);
+}, async ({ newContext, newPage, baseURL }) => {
+  const member = await approvedMember(baseURL!, { name: 'Pin Changed' });
+  const admin = await adminPage(newContext);
   await manage(admin, member.email);
   await admin.getByRole('button', { name: `Edit PIN for ${member.email}` }).click();
   const newPin = member.pin === '7315' ? '7316' : '7315';
@@ -32,25 +33,22 @@ test('an admin finds a member by search, edits their PIN, and the member signs i
   // The member was e-mailed, and the new PIN is the one that works. The mail is sent after the
   // response, and the approval mail with the old PIN is already there: wait for the new one.
   await expect.poll(() => readPinFromMailbox(member.email), { timeout: 10_000 }).toBe(newPin);
-  const context = await browser.newContext();
-  const page = await context.newPage();
+  const page = await newPage();
   await signIn(page, member.email, newPin);
-  await context.close();
 });
 
 test('an admin grants and revokes admin, and the member sees the dashboard only meanwhile', async ({
-  browser,
+  newContext,
   baseURL,
 }) => {
-  test.slow(); // an admin and a member signed in through the screens, twice each through Manage
-  const member = await approvedMember(baseURL!, 'Promoted Crew');
-  const admin = await adminPage(browser);
+  const member = await approvedMember(baseURL!, { name: 'Promoted Crew' });
+  const admin = await adminPage(newContext);
   await manage(admin, member.email);
   await admin.getByRole('button', { name: `Grant admin for ${member.email}` }).click();
   await admin.getByRole('button', { name: 'Grant admin', exact: true }).click();
   await expect(admin.getByText('Admin granted')).toBeVisible();
 
-  const page = await signedInPage(browser, member);
+  const page = await signedInPage(newContext, member);
   await page.goto('/admin');
   await expect(page.getByRole('heading', { name: 'Admin Dashboard' })).toBeVisible();
 
@@ -64,8 +62,11 @@ test('an admin grants and revokes admin, and the member sees the dashboard only 
   await expect(page.getByText('Access denied')).toBeVisible();
 });
 
-test('an admin adds a user, who signs in with the PIN from their e-mail', async ({ browser }) => {
-  const admin = await adminPage(browser);
+test('an admin adds a user, who signs in with the PIN from their e-mail', async ({
+  newContext,
+  newPage,
+}) => {
+  const admin = await adminPage(newContext);
   await admin.goto('/admin');
   await admin.getByRole('button', { name: 'Add New User' }).click();
   const email = uniqueEmail();
@@ -76,14 +77,12 @@ test('an admin adds a user, who signs in with the PIN from their e-mail', async 
   await expect(admin.getByText('User created successfully')).toBeVisible();
 
   const pin = await readPinFromMailbox(email);
-  const context = await browser.newContext();
-  const page = await context.newPage();
+  const page = await newPage();
   await signIn(page, email, pin);
-  await context.close();
 });
 
-test('an admin reads the platform statistics with their charts', async ({ browser }) => {
-  const admin = await adminPage(browser);
+test('an admin reads the platform statistics with their charts', async ({ newContext }) => {
+  const admin = await adminPage(newContext);
   await admin.goto('/admin');
   await admin.getByRole('button', { name: 'Platform Statistics' }).click();
   await expect(admin).toHaveURL(/\/platform-stats$/);

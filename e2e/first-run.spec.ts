@@ -1,4 +1,5 @@
-import { expect, type Page, request, test } from '@playwright/test';
+import type { Page } from '@playwright/test';
+import { expect, test } from './fixtures';
 import { adminEmail, adminPasscode, signIn, submitSignIn, uniqueEmail } from './helpers/accounts';
 import { readResetTokenFromMailbox } from './helpers/mailbox';
 import { approvedMember, signedInMember } from './helpers/members';
@@ -54,15 +55,11 @@ test.describe('double taps are harmless', () => {
     await expect(errorToasts(page)).toHaveCount(0);
   });
 
-  test('Get my new PIN pressed twice shows the new PIN', async ({ page, baseURL }) => {
+  test('Get my new PIN pressed twice shows the new PIN', async ({ page, newApi, baseURL }) => {
     const member = await approvedMember(baseURL!);
-    const api = await request.newContext({ baseURL });
-    try {
-      const asked = await api.post('/api/auth/forgot-passcode', { data: { email: member.email } });
-      expect(asked.status()).toBe(200);
-    } finally {
-      await api.dispose();
-    }
+    const api = await newApi();
+    const asked = await api.post('/api/auth/forgot-passcode', { data: { email: member.email } });
+    expect(asked.status()).toBe(200);
     const token = await readResetTokenFromMailbox(member.email);
     const resets = countRequests(page, 'POST', '/api/auth/reset-passcode');
 
@@ -74,17 +71,13 @@ test.describe('double taps are harmless', () => {
     await expect(page.getByText('This reset link has expired or was already used.')).toHaveCount(0);
   });
 
-  test('Approve pressed twice approves once, with no error', async ({ page, baseURL }) => {
+  test('Approve pressed twice approves once, with no error', async ({ page, newApi }) => {
     const email = uniqueEmail();
-    const api = await request.newContext({ baseURL });
-    try {
-      const registered = await api.post('/api/register/initiate', {
-        data: { email, name: 'Double Approve', role: 'IFL', membership: 'trial' },
-      });
-      expect(registered.status()).toBe(201);
-    } finally {
-      await api.dispose();
-    }
+    const api = await newApi();
+    const registered = await api.post('/api/register/initiate', {
+      data: { email, name: 'Double Approve', role: 'IFL', membership: 'trial' },
+    });
+    expect(registered.status()).toBe(201);
     await signIn(page, adminEmail(), adminPasscode());
     const approvals = countRequests(page, 'POST', '/api/admin/approve-user/');
     await page.goto('/admin/approvals');

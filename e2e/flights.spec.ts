@@ -1,7 +1,7 @@
 import { randomInt } from 'node:crypto';
-import { expect, type Page, request, test } from '@playwright/test';
-import { adminEmail, adminPasscode } from './helpers/accounts';
-import { approvedMember, signedInPage } from './helpers/members';
+import type { Page } from '@playwright/test';
+import { expect, test } from './fixtures';
+import { addFlight, approvedMember, flightFields, signedInPage, theAdmin } from './helpers/members';
 
 const WEEKDAYS = ['Sun', 'Mon', 'Tue', 'Wed', 'Thu', 'Fri', 'Sat'];
 const MONTHS = ['Jan', 'Feb', 'Mar', 'Apr', 'May', 'Jun', 'Jul', 'Aug', 'Sep', 'Oct', 'Nov', 'Dec'];
@@ -46,17 +46,16 @@ async function flightId(page: Page, flightNumber: string) {
 
 test('a roster upload, Home and My Flights, then a second member joins and sees the first anonymised', {
   tag: '@postgres',
-}, async ({ browser, baseURL }) => {
-  test.setTimeout(180_000);
+}, async ({ newContext, baseURL }) => {
   const tag = String(randomInt(1000, 9999));
   const [alice, bob] = await Promise.all([
-    approvedMember(baseURL!, `Alice Roster ${tag}`),
-    approvedMember(baseURL!, `Bob Joiner ${tag}`),
+    approvedMember(baseURL!, { name: `Alice Roster ${tag}` }),
+    approvedMember(baseURL!, { name: `Bob Joiner ${tag}` }),
   ]);
   // Four-digit numbers that no other test uses, and none of the transatlantic ones.
   const roster = twoWeekRoster(randomInt(1000, 8900));
 
-  const a = await signedInPage(browser, alice);
+  const a = await signedInPage(newContext, alice);
   await a.goto('/upload-roster');
   await expect(a.getByRole('heading', { name: 'Upload Roster' })).toBeVisible();
   await expect(a.getByText('Copy your roster')).toBeVisible();
@@ -109,7 +108,7 @@ test('a roster upload, Home and My Flights, then a second member joins and sees 
 
   // Bob joins the first flight from its detail screen.
   const id = await flightId(a, first);
-  const b = await signedInPage(browser, bob);
+  const b = await signedInPage(newContext, bob);
   await b.goto(`/flight/${id}`);
   await expect(b.getByRole('heading', { name: 'Crew Members (1)' })).toBeVisible();
   await b.getByRole('button', { name: 'Join Flight' }).click();
@@ -147,30 +146,25 @@ test('a roster upload, Home and My Flights, then a second member joins and sees 
   // Bob is on it now: Alice, its first crew member, may leave it but no longer delete it.
   await expect(a.getByRole('button', { name: 'Leave flight' })).toBeVisible();
   await expect(a.getByRole('button', { name: 'Delete Flight' })).toHaveCount(0);
-
-  await a.context().close();
-  await b.context().close();
 });
 
-test('an admin deletes a flight from Home', async ({ browser, baseURL }) => {
-  test.setTimeout(120_000);
-  const member = await approvedMember(baseURL!, `Carol Crew ${randomInt(1000, 9999)}`);
+test('an admin deletes a flight from Home', async ({ newContext, newApi, baseURL }) => {
+  const member = await approvedMember(baseURL!, { name: `Carol Crew ${randomInt(1000, 9999)}` });
   const number = `BA${randomInt(1000, 9999)}`;
-  const day = new Date(Date.now() + 4 * DAY).toISOString().slice(0, 10);
-  const api = await request.newContext({ baseURL });
+  const api = await newApi();
   await api.post('/api/auth/login', { data: { email: member.email, passcode: member.pin } });
-  const added = await api.post('/api/flights', {
-    data: {
-      flightNumber: `${number} (1415)`,
+  const { id } = await addFlight(
+    api,
+    flightFields({
+      number,
+      hhmm: '1415',
       origin: 'LGW',
       destination: 'FAO',
-      departureDate: day,
-    },
-  });
-  expect(added.status(), await added.text()).toBe(201);
-  const { id } = (await added.json()) as { id: number };
+      day: new Date(Date.now() + 4 * DAY),
+    }),
+  );
 
-  const admin = await signedInPage(browser, { email: adminEmail(), pin: adminPasscode() });
+  const admin = await signedInPage(newContext, theAdmin());
   await expect(admin.getByRole('button', { name: /By Time|By Flight #/ })).toBeVisible();
   await admin.getByLabel('Search flights').fill(number);
   await expect(
@@ -188,6 +182,4 @@ test('an admin deletes a flight from Home', async ({ browser, baseURL }) => {
 
   const gone = await api.get(`/api/flights/${id}`);
   expect(gone.status()).toBe(404);
-  await api.dispose();
-  await admin.context().close();
 });

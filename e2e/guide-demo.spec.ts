@@ -1,5 +1,5 @@
 import { readFileSync } from 'node:fs';
-import { expect, request, test } from '@playwright/test';
+import { expect, test } from './fixtures';
 import { adminEmail, adminPasscode, signIn, uniqueEmail } from './helpers/accounts';
 
 test.use({ viewport: { width: 390, height: 844 } });
@@ -76,9 +76,9 @@ test('the demo offers its walkthrough as a PDF download', async ({ page }) => {
 });
 
 test('an admin adds a demo account, which signs in with the demo PIN and cannot add flights anywhere', async ({
-  browser,
+  newPage,
+  newApi,
   page,
-  baseURL,
 }) => {
   // The admin's Add New User dialog, with the demo option.
   await signIn(page, adminEmail(), adminPasscode());
@@ -92,19 +92,15 @@ test('an admin adds a demo account, which signs in with the demo PIN and cannot 
   await dialog.getByRole('button', { name: 'Create User' }).click();
   await expect(dialog).toBeHidden();
 
-  const api = await request.newContext({ baseURL });
-  try {
-    await api.post('/api/auth/login', { data: { email: adminEmail(), passcode: adminPasscode() } });
-    const users = (await (await api.get('/api/users/all')).json()) as {
-      email: string;
-      isDemoUser: boolean;
-    }[];
-    expect(users.find((u) => u.email === email)?.isDemoUser).toBe(true);
-  } finally {
-    await api.dispose();
-  }
+  const api = await newApi();
+  await api.post('/api/auth/login', { data: { email: adminEmail(), passcode: adminPasscode() } });
+  const users = (await (await api.get('/api/users/all')).json()) as {
+    email: string;
+    isDemoUser: boolean;
+  }[];
+  expect(users.find((u) => u.email === email)?.isDemoUser).toBe(true);
 
-  const demo = await (await browser.newContext()).newPage();
+  const demo = await newPage();
   await signIn(demo, email, process.env.DEMO_PASSCODE ?? '0000');
   await demo.goto('/my-flights');
   await expect(demo.getByText('Demo mode - Flight uploads not available')).toBeVisible();

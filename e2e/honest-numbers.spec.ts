@@ -1,18 +1,17 @@
 import { randomInt } from 'node:crypto';
-import { expect, test } from '@playwright/test';
-import { approvedMember, signedInPage } from './helpers/members';
+import { expect, test } from './fixtures';
+import { addFlight, approvedMember, flightFields, signedInPage } from './helpers/members';
 
 const DAY = 24 * 60 * 60 * 1000;
 
 test.use({ viewport: { width: 390, height: 844 } });
 
 test('on a phone the notification prompt is one line, shown once, and flights read BA117 + 15:30 GMT', async ({
-  browser,
+  newContext,
   baseURL,
 }) => {
-  test.setTimeout(120_000);
-  const member = await approvedMember(baseURL!, `Nora Numbers ${randomInt(1000, 9999)}`);
-  const page = await signedInPage(browser, member);
+  const member = await approvedMember(baseURL!, { name: `Nora Numbers ${randomInt(1000, 9999)}` });
+  const page = await signedInPage(newContext, member);
 
   // Home's counters say whose figures they are.
   await expect(page.getByText('Platform-wide activity', { exact: true })).toBeVisible();
@@ -40,17 +39,10 @@ test('on a phone the notification prompt is one line, shown once, and flights re
 
   // A flight stored as 'BA#### (1530)' is titled by its number with a time chip.
   const number = `BA${randomInt(1000, 9999)}`;
-  const day = new Date(Date.now() + 4 * DAY).toISOString().slice(0, 10);
-  const added = await page.request.post('/api/flights', {
-    data: {
-      flightNumber: `${number} (1530)`,
-      origin: 'LHR',
-      destination: 'JFK',
-      departureDate: day,
-    },
-  });
-  expect(added.status(), await added.text()).toBe(201);
-  const { id } = (await added.json()) as { id: number };
+  const { id } = await addFlight(
+    page,
+    flightFields({ number, hhmm: '1530', day: new Date(Date.now() + 4 * DAY) }),
+  );
 
   await page.goto(`/flight/${id}`);
   await expect(page.getByRole('heading', { level: 1 })).toHaveText(number);
@@ -62,6 +54,4 @@ test('on a phone the notification prompt is one line, shown once, and flights re
   await expect(card.getByRole('heading', { name: number, exact: true })).toBeVisible();
   await expect(card.getByText('15:30 GMT', { exact: true })).toBeVisible();
   await expect(page.getByText('(1530)')).toHaveCount(0);
-
-  await page.context().close();
 });

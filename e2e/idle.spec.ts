@@ -1,28 +1,43 @@
 import { randomBytes } from 'node:crypto';
-import { expect, test } from '@playwright/test';
+import { expect, test } from './fixtures';
 import { openLive } from './helpers/live';
 import { approvedMember, signedInPage } from './helpers/members';
 
 /**
  * The cost of an idle member: the spec's client polls every 3-5 s (about 35-40 requests a
- * minute); with the socket up, nothing should poll. It runs in its own Playwright project after
- * every other test, so no one else's activity on the platform (which rightly makes screens
- * refetch) is counted as the idle member's.
+ * minute); with the socket up, nothing should poll. It runs on a server of its own, where the
+ * idle member is the only one, so no one else's activity on the platform (which rightly makes
+ * screens refetch) is counted as the idle member's — and it can run beside the other journeys.
  */
 const IDLE_MS = 60_000;
 const IDLE_REQUEST_BUDGET = 3;
 
 test('idle on /home for 60 s: at most 3 API requests while the socket is up', async ({
-  browser,
-  baseURL,
+  newContext,
+  ownServer,
 }) => {
-  test.setTimeout(150_000);
-  const member = await approvedMember(baseURL!, `Idle Crew ${randomBytes(2).toString('hex')}`);
-  const page = await signedInPage(browser, member);
+  // Over the default: the measured minute itself, on top of its own server's start (~9 s on a
+  // quiet 2-core box, 49 s at load average 18) and a sign-in and Home's first load: 113 s in
+  // all on that loaded box.
+  test.setTimeout(180_000);
+  const server = await ownServer();
+  const member = await approvedMember(server.baseURL, {
+    name: `Idle Crew ${randomBytes(2).toString('hex')}`,
+  });
+  const page = await signedInPage(newContext, member, server.baseURL);
+  // What the first render asks for, counted from the start: the idle minute starts once all of
+  // it has been answered (an event), not after a guessed pause.
+  const inFlight = new Set<unknown>();
+  const isApi = (url: string) => new URL(url).pathname.startsWith('/api/');
+  page.on('request', (req) => {
+    if (isApi(req.url())) inFlight.add(req);
+  });
+  page.on('requestfinished', (req) => inFlight.delete(req));
+  page.on('requestfailed', (req) => inFlight.delete(req));
   const socket = await openLive(page, '/home');
+  await expect(page.getByRole('heading', { name: 'Upcoming Flights' })).toBeVisible();
   await page.waitForLoadState('networkidle');
-  // Let anything the first render started finish.
-  await page.waitForTimeout(3_000);
+  await expect.poll(() => inFlight.size).toBe(0);
 
   const requests: string[] = [];
   page.on('request', (req) => {
@@ -40,6 +55,7 @@ test('idle on /home for 60 s: at most 3 API requests while the socket is up', as
     socketClosed = true;
   });
 
+  // The measured window itself (what arrives in it is the result), not a wait for something.
   await page.waitForTimeout(IDLE_MS);
 
   console.log(
@@ -49,5 +65,4 @@ test('idle on /home for 60 s: at most 3 API requests while the socket is up', as
   );
   expect(socketClosed, `the socket closed while idle: ${consoleLines.join(' | ')}`).toBe(false);
   expect(requests.length).toBeLessThanOrEqual(IDLE_REQUEST_BUDGET);
-  await page.context().close();
 });

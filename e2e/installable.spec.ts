@@ -1,5 +1,6 @@
-import { expect, type Page, test } from '@playwright/test';
-import { signedInMember, twoMembersOnAFlight } from './helpers/members';
+import type { Page } from '@playwright/test';
+import { expect, test } from './fixtures';
+import { signedInMember, twoMembersOnAFlight, wave } from './helpers/members';
 
 test.use({ viewport: { width: 390, height: 844 } });
 
@@ -90,7 +91,7 @@ test('the service worker controls the page, and the app opens offline saying so'
 });
 
 test('API responses are never kept by the service worker', async ({ page, context, baseURL }) => {
-  await signedInMember(page, baseURL!, 'Cache Check');
+  await signedInMember(page, baseURL!, { name: 'Cache Check' });
   expect(await controllingWorker(page)).toMatch(/\/sw\.js$/);
   await page.goto('/messages');
   await expect(page.getByRole('heading', { name: 'No messages yet' })).toBeVisible();
@@ -119,12 +120,11 @@ test('API responses are never kept by the service worker', async ({ page, contex
 });
 
 test('the install dialog is offered once, after the first accepted connection', async ({
-  browser,
+  newContext,
   baseURL,
 }) => {
-  test.setTimeout(120_000);
   const { a, b, flightId } = await twoMembersOnAFlight(
-    browser,
+    newContext,
     baseURL!,
     ['Ivy Installer', 'Ned Newcomer'],
     { installOffered: false },
@@ -132,9 +132,7 @@ test('the install dialog is offered once, after the first accepted connection', 
   const installDialog = b.getByRole('dialog', { name: 'Install Jumpseat' });
 
   // A pending wave is no connection yet: Bob's screens offer nothing.
-  const bobId = ((await (await b.request.get('/api/auth/me')).json()) as { id: number }).id;
-  const sent = await a.request.post('/api/waves', { data: { receiverId: bobId, flightId } });
-  expect(sent.status(), await sent.text()).toBe(201);
+  await wave(a, b, flightId);
   await b.goto('/messages');
   await expect(b.getByText('1 new wave')).toBeVisible();
   await expect(installDialog).toHaveCount(0);

@@ -1,4 +1,5 @@
-import { expect, type Page, test } from '@playwright/test';
+import type { Page } from '@playwright/test';
+import { expect, test } from './fixtures';
 import { DESK, openScreen, PHONE, SCREENS, screenCast } from './helpers/screens';
 
 /**
@@ -8,11 +9,6 @@ import { DESK, openScreen, PHONE, SCREENS, screenCast } from './helpers/screens'
  * screen at both sizes attached to the report for a human eye (not compared: names, dates and
  * the GMT clocks differ on every run).
  */
-// Each journey first builds its cast (two members signed in, a flight, an accepted wave): on a
-// busy 2-core CI box that alone took 45 s of the default 60, and 100 s in a later run (load
-// average 24). Upper bounds only: every step still waits for its element.
-test.describe.configure({ timeout: 240_000 });
-
 async function box(page: Page, locator: ReturnType<Page['locator']>) {
   const b = await locator.boundingBox({ timeout: 10_000 });
   if (!b) throw new Error(`${locator} has no box on ${page.url()}`);
@@ -55,11 +51,14 @@ for (const [label, size] of [
   ['desk', DESK],
 ] as const) {
   test(`${label} ${size.width}x${size.height}: every important screen, the navigation where it belongs`, async ({
-    browser,
+    newContext,
     baseURL,
   }, testInfo) => {
-    test.setTimeout(420_000); // the cast, then every screen with a full-page picture
-    const cast = await screenCast(browser, baseURL!);
+    // Over the default: the cast (two members signed in, a flight, an accepted wave, the
+    // admin), then thirteen screens, each with a full-page picture: 40-51 s at two workers on a
+    // loaded 2-core box. A cap, not a wait: every step waits for its element.
+    test.setTimeout(120_000);
+    const cast = await screenCast(newContext, baseURL!);
     for (const screen of SCREENS) {
       const page = await openScreen(cast, screen, size);
       // One main landmark per page, the two-pane screens included (a phone's chat is a modal
@@ -86,10 +85,10 @@ for (const [label, size] of [
 }
 
 test('the rail keeps the links, their names and which one is current', async ({
-  browser,
+  newContext,
   baseURL,
 }) => {
-  const { member } = await screenCast(browser, baseURL!, false);
+  const { member } = await screenCast(newContext, baseURL!, false);
   await member.setViewportSize(DESK);
   await member.goto('/messages');
   const nav = mainNav(member);
@@ -102,10 +101,10 @@ test('the rail keeps the links, their names and which one is current', async ({
 });
 
 test('desk: Messages shows the list and the chosen conversation side by side, the address says which', async ({
-  browser,
+  newContext,
   baseURL,
 }) => {
-  const { member, waveId } = await screenCast(browser, baseURL!, false);
+  const { member, waveId } = await screenCast(newContext, baseURL!, false);
   await member.setViewportSize(DESK);
   await member.goto('/messages');
   const list = member.getByRole('main');
@@ -136,10 +135,10 @@ test('desk: Messages shows the list and the chosen conversation side by side, th
 });
 
 test('phone: the conversation still covers the screen and the list navigates as before', async ({
-  browser,
+  newContext,
   baseURL,
 }) => {
-  const { member, flightId } = await screenCast(browser, baseURL!, false);
+  const { member, flightId } = await screenCast(newContext, baseURL!, false);
   await member.setViewportSize(PHONE);
   await member.goto('/messages');
   await member
@@ -159,10 +158,10 @@ test('phone: the conversation still covers the screen and the list navigates as 
 });
 
 test("desk: Home's list stays beside the selected flight's detail", async ({
-  browser,
+  newContext,
   baseURL,
 }) => {
-  const { member, flightId } = await screenCast(browser, baseURL!, false);
+  const { member, flightId } = await screenCast(newContext, baseURL!, false);
   await member.setViewportSize(DESK);
   await member.goto('/home');
   await expect(member.getByText('Select a flight to see its crew.')).toBeVisible();

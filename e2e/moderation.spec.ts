@@ -1,6 +1,6 @@
-import { expect, test } from '@playwright/test';
+import { expect, test } from './fixtures';
 import { adminEmail, adminPasscode, signIn, submitSignIn } from './helpers/accounts';
-import { twoMembersOnAFlight } from './helpers/members';
+import { twoMembersOnAFlight, wave } from './helpers/members';
 
 // Issue 22 at phone size: a member reports from the chat header, the admin suspends from the
 // moderation queue, and the suspended member cannot sign in.
@@ -8,21 +8,12 @@ test.use({ viewport: { width: 390, height: 844 } });
 
 test('report from the chat header, suspend from the queue, sign-in refused with the end date', {
   tag: '@postgres',
-}, async ({ browser, baseURL }) => {
-  test.setTimeout(180_000);
-  const { bob, a, b, flightId } = await twoMembersOnAFlight(browser, baseURL!, [
+}, async ({ newContext, newPage, baseURL }) => {
+  const { bob, a, b, flightId } = await twoMembersOnAFlight(newContext, baseURL!, [
     'Ria Reporter',
     'Tom Troubled',
   ]);
-  const sent = await a.request.post('/api/waves', {
-    data: { receiverId: (await (await b.request.get('/api/auth/me')).json()).id, flightId },
-  });
-  expect(sent.status(), await sent.text()).toBe(201);
-  const waveId = ((await sent.json()) as { id: number }).id;
-  const accepted = await b.request.put(`/api/waves/${waveId}/status`, {
-    data: { status: 'accepted' },
-  });
-  expect(accepted.status(), await accepted.text()).toBe(200);
+  const waveId = await wave(a, b, flightId, { accepted: true });
 
   // With the wave accepted, Ria sees Tom by name on the flight.
   await a.goto(`/flight/${flightId}`);
@@ -46,7 +37,7 @@ test('report from the chat header, suspend from the queue, sign-in refused with 
   expect((await (await a.request.get('/api/waves')).json()) as unknown[]).toHaveLength(0);
 
   // The admin suspends Tom from the moderation queue.
-  const admin = await (await browser.newContext()).newPage();
+  const admin = await newPage();
   await signIn(admin, adminEmail(), adminPasscode());
   await admin.goto('/admin/moderation');
   const report = admin.getByRole('article', { name: new RegExp(`Report about ${bob.name}`) });
@@ -59,7 +50,7 @@ test('report from the chat header, suspend from the queue, sign-in refused with 
 
   // Tom's session has ended, and signing in again is refused with the end of the suspension.
   expect((await b.request.get('/api/auth/me')).status()).toBe(401);
-  const again = await (await browser.newContext()).newPage();
+  const again = await newPage();
   await submitSignIn(again, bob.email, bob.pin);
   await expect(
     again.getByText(/Your account is suspended until .+: you cannot sign in until then\./).first(),
@@ -68,17 +59,14 @@ test('report from the chat header, suspend from the queue, sign-in refused with 
 });
 
 test('report from a wave card, block from a crew card, unblock from the profile', async ({
-  browser,
+  newContext,
   baseURL,
 }) => {
-  test.setTimeout(180_000);
-  const { a, b, flightId } = await twoMembersOnAFlight(browser, baseURL!, [
+  const { a, b, flightId } = await twoMembersOnAFlight(newContext, baseURL!, [
     'Wes Waver',
     'Rae Receiver',
   ]);
-  const receiverId = (await (await b.request.get('/api/auth/me')).json()).id;
-  const sent = await a.request.post('/api/waves', { data: { receiverId, flightId } });
-  expect(sent.status(), await sent.text()).toBe(201);
+  await wave(a, b, flightId);
 
   // Rae reports the wave from its card on Messages (without blocking).
   await b.goto('/messages');

@@ -1,13 +1,10 @@
-import { expect, type Page, test } from '@playwright/test';
-import { twoMembersOnAFlight } from './helpers/members';
-import { newDataDir, type OwnServer, startOwnServer } from './helpers/own-server';
+import type { Page } from '@playwright/test';
+import { expect, test } from './fixtures';
+import { twoMembersOnAFlight, wave } from './helpers/members';
 
 // Issue 21 item 4: a message written offline waits in IndexedDB as 'Queued', survives the tab,
 // and goes once when the connection returns; one the server refuses fails with 'Delete'.
 test.use({ viewport: { width: 390, height: 844 } });
-
-const me = async (page: Page) =>
-  (await (await page.request.get('/api/auth/me')).json()) as { user?: { id: number }; id?: number };
 
 /** How many copies of the journey's message the server holds, as the other member reads them. */
 async function storedCopies(reader: Page, waveId: number) {
@@ -17,28 +14,14 @@ async function storedCopies(reader: Page, waveId: number) {
   return thread.filter((m) => m.content === 'Written at 35,000 feet').length;
 }
 
-async function acceptedWave(a: Page, b: Page, flightId: number) {
-  const bob = await me(b);
-  const receiverId = bob.user?.id ?? bob.id;
-  const sent = await a.request.post('/api/waves', { data: { receiverId, flightId } });
-  expect(sent.status(), await sent.text()).toBe(201);
-  const waveId = ((await sent.json()) as { id: number }).id;
-  const answered = await b.request.put(`/api/waves/${waveId}/status`, {
-    data: { status: 'accepted' },
-  });
-  expect(answered.status(), await answered.text()).toBe(200);
-  return waveId;
-}
-
 test('written offline: Queued, still queued in a new tab, sent once when back online', {
   tag: '@postgres',
-}, async ({ browser, baseURL }) => {
-  test.setTimeout(180_000);
-  const { bob, a, b, flightId } = await twoMembersOnAFlight(browser, baseURL!, [
+}, async ({ newContext, baseURL }) => {
+  const { bob, a, b, flightId } = await twoMembersOnAFlight(newContext, baseURL!, [
     'Oona Offline',
     'Ian Online',
   ]);
-  const waveId = await acceptedWave(a, b, flightId);
+  const waveId = await wave(a, b, flightId, { accepted: true });
   const context = a.context();
   await a.goto(`/chat?waveId=${waveId}`);
   const chat = a.getByRole('dialog', { name: bob.name });
@@ -83,54 +66,49 @@ test('written offline: Queued, still queued in a new tab, sent once when back on
 // the test's own; a second server then takes over the same data and port two hours later
 // (TEST_CLOCK_OFFSET_MS), after the flight left, and refuses the queued send.
 test('queued before departure, refused after it: a clear failed state with Delete', async ({
-  browser,
+  newContext,
+  ownServer,
 }) => {
-  test.setTimeout(240_000);
+  // Over the default: two server starts and a stop of its own (each awaited on its event) on
+  // top of a two-member journey. A cap, not a wait: a start on a fresh data directory is ~9 s on
+  // a quiet 2-core box (PGlite's initdb and the migrations) and ~26 s under load, and the whole
+  // journey took 92 s on a loaded one. Each start and stop is in the report's annotations.
+  test.setTimeout(180_000);
   const HOUR = 60 * 60 * 1000;
-  const dataDir = newDataDir();
-  const before = await startOwnServer({ dataDir });
-  let after: OwnServer | undefined;
-  try {
-    const departure = new Date(Math.ceil((Date.now() + HOUR) / 60_000) * 60_000);
-    const { bob, a, b, flightId } = await twoMembersOnAFlight(
-      browser,
-      before.baseURL,
-      ['Dora Depart', 'Gus Gate'],
-      { departure },
-    );
-    const waveId = await acceptedWave(a, b, flightId);
-    await a.goto(`/chat?waveId=${waveId}`);
-    const chat = a.getByRole('dialog', { name: bob.name });
-    await expect(chat.getByRole('textbox', { name: 'Message' })).toBeFocused();
-    await a.context().setOffline(true);
-    await chat.getByRole('textbox', { name: 'Message' }).fill('See you at the gate');
-    await chat.getByRole('button', { name: 'Send message' }).click();
-    await expect(chat.getByText('Queued')).toBeVisible();
+  const before = await ownServer();
+  const departure = new Date(Math.ceil((Date.now() + HOUR) / 60_000) * 60_000);
+  const { bob, a, b, flightId } = await twoMembersOnAFlight(
+    newContext,
+    before.baseURL,
+    ['Dora Depart', 'Gus Gate'],
+    { departure },
+  );
+  const waveId = await wave(a, b, flightId, { accepted: true });
+  await a.goto(`/chat?waveId=${waveId}`);
+  const chat = a.getByRole('dialog', { name: bob.name });
+  await expect(chat.getByRole('textbox', { name: 'Message' })).toBeFocused();
+  await a.context().setOffline(true);
+  await chat.getByRole('textbox', { name: 'Message' }).fill('See you at the gate');
+  await chat.getByRole('button', { name: 'Send message' }).click();
+  await expect(chat.getByText('Queued')).toBeVisible();
 
-    // Two hours on, on the same data and the same address: the flight has left. The first
-    // server must stop cleanly with this offline page open (it used to exit 1 after 15 s: the
-    // page's socket reconnected during the stop, and its unused HTTP connections held the close;
-    // see realtime `stopping` and plugins/graceful-close.ts).
-    await before.stop();
-    after = await startOwnServer({ dataDir, port: before.port, clockOffsetMs: 2 * HOUR });
-    await a.context().setOffline(false);
-    await expect(
-      chat.getByText('Not sent: This flight has departed. Messaging is no longer available.'),
-    ).toBeVisible({ timeout: 30_000 });
-    await chat.getByRole('button', { name: 'Delete', exact: true }).click();
-    await expect(chat.getByText('See you at the gate')).toHaveCount(0);
-    await a.reload();
-    await expect(a.getByRole('dialog', { name: bob.name })).toBeVisible();
-    await expect(a.getByText('See you at the gate')).toHaveCount(0);
-    // Nothing was stored for the other member either.
-    const thread = await b.request.get(`/api/messages/${waveId}`);
-    if (thread.ok()) expect(await thread.json()).toEqual([]);
-    await a.context().close();
-    await b.context().close();
-    await after.stop();
-    after = undefined;
-  } finally {
-    // After a failure: whichever server still runs goes (its exit was not what failed).
-    await (after ?? before).stop().catch(() => undefined);
-  }
+  // Two hours on, on the same data and the same address: the flight has left. The first
+  // server must stop cleanly with this offline page open (it used to exit 1 after 15 s: the
+  // page's socket reconnected during the stop, and its unused HTTP connections held the close;
+  // see realtime `stopping` and plugins/graceful-close.ts).
+  await before.stop();
+  await ownServer({ dataDir: before.dataDir, port: before.port, clockOffsetMs: 2 * HOUR });
+  await a.context().setOffline(false);
+  await expect(
+    chat.getByText('Not sent: This flight has departed. Messaging is no longer available.'),
+  ).toBeVisible({ timeout: 30_000 });
+  await chat.getByRole('button', { name: 'Delete', exact: true }).click();
+  await expect(chat.getByText('See you at the gate')).toHaveCount(0);
+  await a.reload();
+  await expect(a.getByRole('dialog', { name: bob.name })).toBeVisible();
+  await expect(a.getByText('See you at the gate')).toHaveCount(0);
+  // Nothing was stored for the other member either.
+  const thread = await b.request.get(`/api/messages/${waveId}`);
+  if (thread.ok()) expect(await thread.json()).toEqual([]);
+  // The second server's clean stop (exit 0) is checked by the ownServer fixture as it ends.
 });

@@ -1,7 +1,7 @@
-import { expect, type Page, test } from '@playwright/test';
+import type { Page } from '@playwright/test';
+import { expect, test } from './fixtures';
 import { signIn, uniqueEmail } from './helpers/accounts';
 import { approveAsAdmin, approvedMember, signedInPage } from './helpers/members';
-import { newDataDir, startOwnServer } from './helpers/own-server';
 
 const DAY = 24 * 60 * 60 * 1000;
 
@@ -50,10 +50,10 @@ test('a yearly registration through the local checkout, approval, sign-in and an
 
 test('a trial member converts to the annual plan through the trial banner and keeps their PIN', async ({
   page,
-  browser,
+  newContext,
   baseURL,
 }) => {
-  const member = await approvedMember(baseURL!, 'E2E Converting Member');
+  const member = await approvedMember(baseURL!, { name: 'E2E Converting Member' });
   await signIn(page, member.email, member.pin);
   await page.goto('/profile');
   await page.getByRole('region', { name: 'Trial' }).getByRole('link', { name: 'Upgrade' }).click();
@@ -66,59 +66,44 @@ test('a trial member converts to the annual plan through the trial banner and ke
   await expect(page.getByText(member.email)).toBeVisible();
 
   // The same PIN still signs in, on another device, now as a paying member.
-  const phone = await signedInPage(browser, member);
-  try {
-    await expectMembership(phone, 'YEARLY');
-  } finally {
-    await phone.context().close();
-  }
+  const phone = await signedInPage(newContext, member);
+  await expectMembership(phone, 'YEARLY');
 });
 
 test('a member whose trial ran out is sent to renewal at sign-in and renews', async ({
-  browser,
+  newPage,
+  ownServer,
 }) => {
-  // Two server starts and stops of its own (each awaited on its event) on top of the journey.
-  // A cap, not a wait: a start on a fresh data directory is ~9 s on a quiet 2-core box (PGlite's
-  // initdb and the migrations) and ~26 s under load, and with the journey itself a traced run
-  // under load took 92 s; CI's busier box went past 120 s twice with every step slow and none
-  // stuck. Each start and stop is in the report's annotations (own-server.ts).
-  test.setTimeout(240_000);
+  // Over the default: two server starts and a stop of its own (each awaited on its event) on
+  // top of the journey. A cap, not a wait: a start on a fresh data directory is ~9 s on a quiet
+  // 2-core box (PGlite's initdb and the migrations) and ~26 s under load, and the whole journey
+  // took 85 s on a loaded one. Each start and stop is in the report's annotations.
+  test.setTimeout(180_000);
   // One data directory, two servers: today to join, eight days later to come back.
-  const dataDir = newDataDir();
-  const today = await startOwnServer({ dataDir });
-  let member: Awaited<ReturnType<typeof approvedMember>>;
-  try {
-    member = await approvedMember(today.baseURL, 'E2E Returning Member');
-  } finally {
-    await today.stop();
+  const today = await ownServer();
+  const member = await approvedMember(today.baseURL, { name: 'E2E Returning Member' });
+  await today.stop();
+  const later = await ownServer({ dataDir: today.dataDir, clockOffsetMs: 8 * DAY });
+  const page = await newPage({ baseURL: later.baseURL });
+  await page.goto('/passcode');
+  await page.getByLabel('Work email').fill(member.email);
+  for (const [index, digit] of [...member.pin].entries()) {
+    await page.getByLabel(`PIN digit ${index + 1}`).fill(digit);
   }
-  const later = await startOwnServer({ dataDir, clockOffsetMs: 8 * DAY });
-  const context = await browser.newContext({ baseURL: later.baseURL });
-  try {
-    const page = await context.newPage();
-    await page.goto('/passcode');
-    await page.getByLabel('Work email').fill(member.email);
-    for (const [index, digit] of [...member.pin].entries()) {
-      await page.getByLabel(`PIN digit ${index + 1}`).fill(digit);
-    }
-    await page.getByRole('button', { name: 'Sign In', exact: true }).click();
+  await page.getByRole('button', { name: 'Sign In', exact: true }).click();
 
-    await expect(page).toHaveURL(/\/renew\?email=/);
-    await expect(page.getByLabel('Work email')).toHaveValue(member.email);
-    await page.getByRole('button', { name: 'Continue' }).click();
-    await expect(page.getByRole('heading', { name: /Welcome back/ })).toBeVisible();
-    await page.getByRole('button', { name: 'Monthly: Pay £1.99/month' }).click();
+  await expect(page).toHaveURL(/\/renew\?email=/);
+  await expect(page.getByLabel('Work email')).toHaveValue(member.email);
+  await page.getByRole('button', { name: 'Continue' }).click();
+  await expect(page.getByRole('heading', { name: /Welcome back/ })).toBeVisible();
+  await page.getByRole('button', { name: 'Monthly: Pay £1.99/month' }).click();
 
-    await payOnLocalCheckout(page, 'Monthly', '£1.99/month');
-    await expect(page).toHaveURL(/\/payment-success\?session_id=cs_local_/);
-    await expect(page.getByText('Membership Renewal')).toBeVisible();
+  await payOnLocalCheckout(page, 'Monthly', '£1.99/month');
+  await expect(page).toHaveURL(/\/payment-success\?session_id=cs_local_/);
+  await expect(page.getByText('Membership Renewal')).toBeVisible();
 
-    await signIn(page, member.email, member.pin);
-    // No badge here: the browser's clock is eight days behind this server's, so the days left
-    // it counts are not a month's.
-    await expectMembership(page);
-  } finally {
-    await context.close();
-    await later.stop();
-  }
+  await signIn(page, member.email, member.pin);
+  // No badge here: the browser's clock is eight days behind this server's, so the days left
+  // it counts are not a month's.
+  await expectMembership(page);
 });

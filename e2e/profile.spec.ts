@@ -1,4 +1,5 @@
-import { expect, type Page, test } from '@playwright/test';
+import type { Page } from '@playwright/test';
+import { expect, test } from './fixtures';
 import { signIn, submitSignIn } from './helpers/accounts';
 import { signedInMember } from './helpers/members';
 
@@ -173,31 +174,26 @@ test('change the passcode, log out, and sign in with the new one', async ({ page
 
 test('sign out of all devices ends the other browser session too', { tag: '@postgres' }, async ({
   page,
-  browser,
+  newPage,
   baseURL,
 }) => {
   const member = await signedInMember(page, baseURL!);
-  const other = await browser.newContext();
-  try {
-    const laptop = await other.newPage();
-    await signIn(laptop, member.email, member.pin);
+  const laptop = await newPage();
+  await signIn(laptop, member.email, member.pin);
 
-    await page.goto('/profile');
-    await page.getByRole('button', { name: 'Sign out of all devices' }).click();
-    await page
-      .getByRole('dialog', { name: 'Sign out of all devices?' })
-      .getByRole('button', { name: 'Sign Out Everywhere' })
-      .click();
-    await expect(toast(page, 'Signed Out Everywhere')).toBeVisible();
-    await expect(page).toHaveURL(/\/$/);
+  await page.goto('/profile');
+  await page.getByRole('button', { name: 'Sign out of all devices' }).click();
+  await page
+    .getByRole('dialog', { name: 'Sign out of all devices?' })
+    .getByRole('button', { name: 'Sign Out Everywhere' })
+    .click();
+  await expect(toast(page, 'Signed Out Everywhere')).toBeVisible();
+  await expect(page).toHaveURL(/\/$/);
 
-    expect((await laptop.request.get('/api/auth/me')).status()).toBe(401);
-    await laptop.goto('/profile');
-    // Back to the landing, which keeps the way back to /profile for after sign-in.
-    await expect(laptop).toHaveURL(/\/\?next=%2Fprofile$/);
-  } finally {
-    await other.close();
-  }
+  expect((await laptop.request.get('/api/auth/me')).status()).toBe(401);
+  await laptop.goto('/profile');
+  // Back to the landing, which keeps the way back to /profile for after sign-in.
+  await expect(laptop).toHaveURL(/\/\?next=%2Fprofile$/);
 });
 
 test('delete the account: DELETE must be typed, access ends, sign-in fails', async ({

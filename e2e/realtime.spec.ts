@@ -1,6 +1,6 @@
-import { expect, test } from '@playwright/test';
+import { expect, test } from './fixtures';
 import { openLive } from './helpers/live';
-import { twoMembersOnAFlight } from './helpers/members';
+import { twoMembersOnAFlight, wave } from './helpers/members';
 
 /**
  * The real-time channel in a real browser. Fallback polling runs every 30 s only while the
@@ -11,9 +11,8 @@ const LIVE = { timeout: 8_000 };
 
 test('live: a wave arrives, is accepted and chatted on without reloads; a closed tab goes Offline', {
   tag: '@postgres',
-}, async ({ browser, baseURL }) => {
-  test.setTimeout(120_000);
-  const { alice, bob, a, b, flightId } = await twoMembersOnAFlight(browser, baseURL!, [
+}, async ({ newContext, baseURL }) => {
+  const { alice, bob, a, b, flightId } = await twoMembersOnAFlight(newContext, baseURL!, [
     'Alice Live',
     'Bob Live',
   ]);
@@ -25,9 +24,7 @@ test('live: a wave arrives, is accepted and chatted on without reloads; a closed
   await expect(a.getByRole('heading', { name: 'No messages yet' })).toBeVisible();
 
   // Alice waves: Bob's list shows the request without a reload, with an in-app notification.
-  const bobId = ((await (await b.request.get('/api/auth/me')).json()) as { id: number }).id;
-  const sent = await a.request.post('/api/waves', { data: { receiverId: bobId, flightId } });
-  expect(sent.status(), await sent.text()).toBe(201);
+  await wave(a, b, flightId);
   const incoming = b.getByRole('article', { name: 'Anonymous Crew Member' });
   await expect(incoming.getByText('Wave Request')).toBeVisible(LIVE);
   await expect(b.getByText('New Wave', { exact: true })).toBeVisible(LIVE);
@@ -80,6 +77,4 @@ test('live: a wave arrives, is accepted and chatted on without reloads; a closed
   await a.context().close();
   await expect(bChat.getByRole('img', { name: 'Offline' })).toBeVisible(LIVE);
   await expect(bChat.getByText('Live', { exact: true })).toBeVisible();
-
-  await b.context().close();
 });

@@ -1,4 +1,4 @@
-import { expect, test } from '@playwright/test';
+import { expect, test } from './fixtures';
 import { DESK, PHONE, SCREENS } from './helpers/screens';
 
 /**

@@ -1,6 +1,6 @@
 import { randomInt } from 'node:crypto';
-import { expect, test } from '@playwright/test';
-import { signedInMember } from './helpers/members';
+import { expect, test } from './fixtures';
+import { addFlight, flightFields, signedInMember } from './helpers/members';
 
 test.use({ viewport: { width: 390, height: 844 } });
 
@@ -10,19 +10,13 @@ test('search finds a roster-printed number, and an empty Today search offers all
   page,
   baseURL,
 }) => {
-  await signedInMember(page, baseURL!, 'Search Crew');
+  await signedInMember(page, baseURL!, { name: 'Search Crew' });
   // Printed as rosters print it, zero-padded, on an airline no other test uses.
   const number = randomInt(100, 999);
-  const day = new Date(Date.now() + 3 * DAY).toISOString().slice(0, 10);
-  const added = await page.request.post('/api/flights', {
-    data: {
-      flightNumber: `ZB0${number} (1530)`,
-      origin: 'LHR',
-      destination: 'JFK',
-      departureDate: day,
-    },
-  });
-  expect(added.status(), await added.text()).toBe(201);
+  await addFlight(
+    page,
+    flightFields({ number: `ZB0${number}`, hhmm: '1530', day: new Date(Date.now() + 3 * DAY) }),
+  );
 
   await page.goto('/home');
   await page.getByRole('button', { name: 'Today' }).click();

@@ -1,4 +1,5 @@
-import { devices, expect, test } from '@playwright/test';
+import { devices } from '@playwright/test';
+import { expect, test } from './fixtures';
 
 test('the landing page shows the tagline and both ways in', async ({ page }) => {
   await page.goto('/');

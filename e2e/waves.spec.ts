@@ -1,4 +1,4 @@
-import { expect, test } from '@playwright/test';
+import { expect, test } from './fixtures';
 import { twoMembersOnAFlight } from './helpers/members';
 
 // What one member does reaches the other over the socket; allow for a slow, shared machine.
@@ -6,9 +6,8 @@ const ACROSS_USERS = { timeout: 20_000 };
 
 test('two crew on one flight: a wave, the reveal, a chat with text-only messages, and a deletion', {
   tag: '@postgres',
-}, async ({ browser, baseURL }) => {
-  test.setTimeout(180_000);
-  const { alice, bob, a, b, flightId } = await twoMembersOnAFlight(browser, baseURL!, [
+}, async ({ newContext, baseURL }) => {
+  const { alice, bob, a, b, flightId } = await twoMembersOnAFlight(newContext, baseURL!, [
     'Alice Waver',
     'Bob Answer',
   ]);
@@ -89,7 +88,4 @@ test('two crew on one flight: a wave, the reveal, a chat with text-only messages
   await expect(b.getByRole('heading', { name: 'No messages yet' })).toBeVisible();
   await expect(a).toHaveURL(/\/messages$/, ACROSS_USERS);
   await expect(a.getByRole('heading', { name: 'No messages yet' })).toBeVisible();
-
-  await a.context().close();
-  await b.context().close();
 });

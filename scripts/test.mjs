@@ -1,12 +1,12 @@
 // `npm test`: type-check, lint, every Vitest suite, then Playwright and the quality gates. With
-// TEST_DATABASE_URL set, the server suites and the core browser journeys run again on that
-// PostgreSQL. Prints each stage's wall time and each suite's ten slowest files, then a table of
-// stages, and ends with one line `N passed, N failed` summing every stage.
+// TEST_DATABASE_URL set, the server suites run again on that PostgreSQL, and the one Playwright
+// run also runs the core browser journeys (@postgres) against a server on it. Prints each
+// stage's wall time and each suite's ten slowest files, then a table of stages, and ends with
+// one line `N passed, N failed` summing every stage.
 // `npm test -- --only <stage>[,<stage>]` (or `npm run test:<stage>`) runs only those stages.
 import { spawnSync } from 'node:child_process';
 import { existsSync, mkdirSync, readFileSync, rmSync } from 'node:fs';
 import { findChromium } from './find-chromium.mjs';
-import { createScratchDatabase } from './scratch-database.mjs';
 import { playwrightFailures, vitestFailures } from './test-failures.mjs';
 import { playwrightFileTimes, slowestFiles, stageTable, vitestFileTimes } from './test-timings.mjs';
 
@@ -105,6 +105,24 @@ function vitest(label, args, jsonFile, env) {
   return { passed: report.numPassedTests, failed };
 }
 
+/** Passed and failed tests of each Playwright project (`chromium` on PGlite, `postgres`). */
+function countsByProject(report) {
+  const byProject = new Map();
+  const walk = (suite) => {
+    for (const spec of suite.specs ?? []) {
+      for (const test of spec.tests ?? []) {
+        const counts = byProject.get(test.projectName) ?? { passed: 0, failed: 0 };
+        if (test.status === 'expected' || test.status === 'flaky') counts.passed += 1;
+        if (test.status === 'unexpected') counts.failed += 1;
+        byProject.set(test.projectName, counts);
+      }
+    }
+    for (const child of suite.suites ?? []) walk(child);
+  };
+  for (const suite of report.suites ?? []) walk(suite);
+  return byProject;
+}
+
 function playwright(label, jsonFile, args, env) {
   const ok = run(label, 'npx', ['playwright', 'test', ...args], {
     CHROME_PATH: chromium,
@@ -125,6 +143,11 @@ function playwright(label, jsonFile, args, env) {
     failures.push(`${label}: exited without a failed test`);
   }
   printSlowest(label, playwrightFileTimes(report));
+  const databases = { chromium: 'PGlite', postgres: 'PostgreSQL' };
+  const split = [...countsByProject(report)].map(
+    ([project, c]) => `${databases[project] ?? project} ${c.passed} passed, ${c.failed} failed`,
+  );
+  if (split.length > 0) console.log(`\n${label}: ${split.join('; ')}`);
   return { passed: stats.expected + stats.flaky, failed };
 }
 
@@ -167,32 +190,37 @@ if (!chromium) {
     missing('e2e', 'no Chromium found; apt-get install chromium');
   }
 } else {
-  await stage('e2e', () =>
-    playwright('e2e (Playwright, Chromium)', `${out}/playwright.json`, [], {}),
-  );
-  if (process.env.TEST_DATABASE_URL) {
-    // The core journeys (tagged @postgres) again against PostgreSQL, in a scratch database of
-    // that server. Not all of them: a full browser pass takes ~19 min on a 2-core CI box, and
-    // the server suites already run on both databases; these cover what only a real server and
-    // browser show together (sign-up to chat, live updates over the LISTEN/NOTIFY bus, sessions
-    // ended everywhere, payments, moderation, the offline queue's exactly-once send).
-    await stage('e2e-postgres', async () => {
-      const { url, drop } = await createScratchDatabase(
-        process.env.TEST_DATABASE_URL,
-        'jumpseat_e2e',
-      );
-      try {
-        return playwright(
-          'e2e core journeys on PostgreSQL (Playwright, Chromium)',
-          `${out}/playwright-postgres.json`,
-          ['--project', 'chromium', '--grep', '@postgres'],
-          { E2E_DATABASE_URL: url, E2E_PORT: '5098' },
-        );
-      } finally {
-        await drop();
-      }
-    });
-  } else if (only?.has('e2e-postgres')) {
+  // One Playwright run for both databases: every journey on PGlite (project 'chromium') and,
+  // with TEST_DATABASE_URL, the core journeys (tagged @postgres) on a server on a scratch
+  // database of that PostgreSQL (project 'postgres'; playwright.config.ts starts that server
+  // beside the first, on the same build, and drops the database after). Not every journey on
+  // both: the server suites already run on both databases; these cover what only a real server
+  // and browser show together (sign-up to chat, live updates over the LISTEN/NOTIFY bus,
+  // sessions ended everywhere, payments, moderation, the offline queue's exactly-once send).
+  // `--only e2e-postgres` runs the PostgreSQL project alone.
+  const withPostgres = Boolean(process.env.TEST_DATABASE_URL);
+  if (wanted('e2e')) {
+    await stage('e2e', () =>
+      playwright(
+        withPostgres
+          ? 'e2e (Playwright, Chromium; PGlite, and the core journeys on PostgreSQL)'
+          : 'e2e (Playwright, Chromium)',
+        `${out}/playwright.json`,
+        [],
+        {},
+      ),
+    );
+  } else if (wanted('e2e-postgres') && withPostgres) {
+    await stage('e2e-postgres', () =>
+      playwright(
+        'e2e core journeys on PostgreSQL (Playwright, Chromium)',
+        `${out}/playwright-postgres.json`,
+        ['--project', 'postgres'],
+        {},
+      ),
+    );
+  }
+  if (only?.has('e2e-postgres') && !withPostgres) {
     missing('e2e-postgres', 'TEST_DATABASE_URL is not set');
   }
   // Lighthouse (mobile) on five screens, installability and the landing's JS budget. Performance

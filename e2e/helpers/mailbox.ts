@@ -1,13 +1,23 @@
 import { readdir, readFile, stat } from 'node:fs/promises';
 import path from 'node:path';
+import { test } from '@playwright/test';
 
 const PIN_PATTERN = /PIN is (\d{4})/;
 const RESET_TOKEN_PATTERN = /reset-passcode\?token=([A-Za-z0-9_-]+)/;
 const POLL_MS = 250;
 
-/** The dev mail folder the server writes .eml files to (DATA_DIR/mail). */
+/**
+ * The dev mail folder the server of this test's project writes .eml files to (DATA_DIR/mail):
+ * the project's `metadata.dataDir` (playwright.config.ts), else E2E_DATA_DIR.
+ */
 function mailDir(): string {
-  const dataDir = process.env.E2E_DATA_DIR;
+  let dataDir: string | undefined;
+  try {
+    dataDir = (test.info().project.metadata as { dataDir?: string }).dataDir;
+  } catch {
+    // Outside a test: the shared server's.
+  }
+  dataDir ??= process.env.E2E_DATA_DIR;
   if (!dataDir) throw new Error('E2E_DATA_DIR is not set (playwright.config.ts sets it)');
   return path.join(dataDir, 'mail');
 }

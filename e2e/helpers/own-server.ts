@@ -1,14 +1,15 @@
-import { type ChildProcess, spawn } from 'node:child_process';
 import { mkdtempSync } from 'node:fs';
-import { createServer } from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { test } from '@playwright/test';
+import { describeExit, freePort, spawnServer } from '../../server/test/processes';
 
 /**
  * A Jumpseat server of the test's own, for journeys the shared one cannot make: one that runs
- * days ahead (TEST_CLOCK_OFFSET_MS) on a data directory a first server filled. It serves the
- * web build the shared server's start already made.
+ * days ahead (TEST_CLOCK_OFFSET_MS) on a data directory a first server filled, or one where no
+ * other member is active (the idle journey). It serves the web build the shared server's start
+ * already made. Journeys get it from the `ownServer` fixture (e2e/fixtures.ts), which stops
+ * whatever is still running when the test ends, passed or failed.
  */
 export type OwnServer = {
   baseURL: string;
@@ -16,20 +17,17 @@ export type OwnServer = {
   dataDir: string;
   /** SIGTERM; throws unless it exits 0 (a clean stop is part of every journey on its own server). */
   stop(): Promise<{ code: number | null; output: string }>;
+  /** Whether it has been stopped (or has exited by itself). */
+  readonly stopped: boolean;
 };
 
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const probe = createServer().listen(0, '127.0.0.1', () => {
-      const address = probe.address();
-      probe.close(() =>
-        typeof address === 'object' && address
-          ? resolve(address.port)
-          : reject(new Error('no port')),
-      );
-    });
-  });
-}
+export type OwnServerOptions = {
+  /** A fresh directory unless given (a second server on a first one's data). */
+  dataDir?: string;
+  clockOffsetMs?: number;
+  /** A stopped server's port: its pages (one origin, one IndexedDB) carry on against this one. */
+  port?: number;
+};
 
 /**
  * How long each start and stop took, in the report: a journey over its cap then says whether
@@ -48,21 +46,18 @@ function annotate(description: string) {
 
 export const newDataDir = () => mkdtempSync(path.join(os.tmpdir(), 'jumpseat-e2e-own-'));
 
-export async function startOwnServer(opts: {
-  dataDir: string;
-  clockOffsetMs?: number;
-  /** A stopped server's port: its pages (one origin, one IndexedDB) carry on against this one. */
-  port?: number;
-}): Promise<OwnServer> {
+export async function startOwnServer(opts: OwnServerOptions = {}): Promise<OwnServer> {
+  const dataDir = opts.dataDir ?? newDataDir();
   const port = opts.port ?? (await freePort());
   const startedAt = performance.now();
-  const child: ChildProcess = spawn(process.execPath, ['--import', 'tsx', 'server/main.ts'], {
-    cwd: process.cwd(),
-    env: {
+  const server = spawnServer(
+    {
       ...process.env,
       NODE_ENV: 'test',
+      // Chosen here, not by the server (PORT=0): PUBLIC_URL, and so the checkout's and the
+      // mails' links, default to this port.
       PORT: String(port),
-      DATA_DIR: opts.dataDir,
+      DATA_DIR: dataDir,
       DATABASE_URL: '',
       APP_SECRET: 'own'.repeat(22),
       TEST_CLOCK_OFFSET_MS: String(opts.clockOffsetMs ?? 0),
@@ -72,34 +67,37 @@ export async function startOwnServer(opts: {
       RATE_LIMIT_LOGIN_PER_IP: '1000',
       RATE_LIMIT_LOGIN_PER_ACCOUNT: '1000',
     },
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
-  let output = '';
-  const exited = new Promise<number | null>((resolve) =>
-    child.once('exit', (code) => resolve(code)),
+    { cwd: process.cwd() },
   );
   // Ready when it says so (main.ts prints the line once it listens), not after a guessed delay.
-  await new Promise<void>((resolve, reject) => {
-    const onData = (chunk: Buffer) => {
-      output += chunk.toString();
-      if (output.includes('Jumpseat is running')) resolve();
-    };
-    child.stdout?.on('data', onData);
-    child.stderr?.on('data', onData);
-    exited.then((code) => reject(new Error(`server exited (${code}) before ready:\n${output}`)));
-  });
+  try {
+    await server.ready;
+  } catch (error) {
+    await server.stop('SIGKILL');
+    throw error;
+  }
   annotate(`port ${port} ready in ${Math.round(performance.now() - startedAt)} ms`);
+  let stopped = false;
+  void server.exited.then(() => {
+    stopped = true;
+  });
   return {
     baseURL: `http://localhost:${port}`,
     port,
-    dataDir: opts.dataDir,
+    dataDir,
+    get stopped() {
+      return stopped;
+    },
     async stop() {
       const stoppingAt = performance.now();
-      child.kill('SIGTERM');
-      const code = await exited;
-      annotate(`port ${port} exited ${code} in ${Math.round(performance.now() - stoppingAt)} ms`);
-      if (code !== 0) throw new Error(`server exited ${code}:\n${output}`);
-      return { code, output };
+      const exit = await server.stop('SIGTERM');
+      stopped = true;
+      annotate(
+        `port ${port} exited ${describeExit(exit)} in ${Math.round(performance.now() - stoppingAt)} ms`,
+      );
+      if (exit.code !== 0)
+        throw new Error(`server exited ${describeExit(exit)}:\n${server.output()}`);
+      return { code: exit.code, output: server.output() };
     },
   };
 }

@@ -1,35 +1,27 @@
-import { type Browser, expect, type Page } from '@playwright/test';
-import { adminEmail, adminPasscode, signInThroughApi } from './accounts';
-import { twoMembersOnAFlight } from './members';
+import { expect, type Page } from '@playwright/test';
+import type { NewContext } from '../fixtures';
+import { signInThroughApi } from './accounts';
+import { message, theAdmin, twoMembersOnAFlight, wave } from './members';
 
 export const PHONE = { width: 390, height: 844 };
 export const DESK = { width: 1280, height: 800 };
 
 /**
  * The people the screen checks look through: Alice and Bob on one flight with an accepted wave
- * (so Messages has a conversation), the admin, and a visitor who is signed out.
+ * (so Messages has a conversation), the admin, and a visitor who is signed out. Each in a
+ * context from the `newContext` fixture, closed when the test ends.
  */
-export async function screenCast(browser: Browser, baseURL: string, withAdmin = true) {
-  const { a, b, flightId } = await twoMembersOnAFlight(browser, baseURL, [
+export async function screenCast(newContext: NewContext, baseURL: string, withAdmin = true) {
+  const { a, b, flightId } = await twoMembersOnAFlight(newContext, baseURL, [
     'Alice Seat',
     'Bob Seat',
   ]);
-  const bobId = ((await (await b.request.get('/api/auth/me')).json()) as { id: number }).id;
-  const sent = await a.request.post('/api/waves', { data: { receiverId: bobId, flightId } });
-  expect(sent.status(), await sent.text()).toBe(201);
-  const waveId = ((await sent.json()) as { id: number }).id;
-  const accepted = await b.request.put(`/api/waves/${waveId}/status`, {
-    data: { status: 'accepted' },
-  });
-  expect(accepted.status(), await accepted.text()).toBe(200);
-  const said = await a.request.post('/api/messages', {
-    data: { waveId, content: 'See you at the crew room' },
-  });
-  expect([200, 201], await said.text()).toContain(said.status());
+  const waveId = await wave(a, b, flightId, { accepted: true });
+  await message(a, waveId, 'See you at the crew room');
 
-  const admin = await (await browser.newContext()).newPage();
-  if (withAdmin) await signInThroughApi(admin, adminEmail(), adminPasscode());
-  const visitor = await (await browser.newContext()).newPage();
+  const admin = await (await newContext()).newPage();
+  if (withAdmin) await signInThroughApi(admin, theAdmin().email, theAdmin().pin);
+  const visitor = await (await newContext()).newPage();
   return { member: a, admin, visitor, flightId, waveId };
 }
 

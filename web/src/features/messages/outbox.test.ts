@@ -74,6 +74,45 @@ describe('the offline queue', () => {
     expect(fetch).toHaveBeenCalledTimes(2);
   });
 
+  it('a chance that comes while a send is failing is not lost: it goes round once more and sends', async () => {
+    // The e2e journey's race: a tab's first send is failing (the connection still down) when
+    // the browser comes back online; that 'online' must not be swallowed by the failing round.
+    const stored: Message = {
+      id: 42,
+      waveId: 10,
+      senderId: 7,
+      content: 'Written at 35,000 feet',
+      read: false,
+      createdAt: '2030-06-01T09:00:00.000Z',
+    };
+    let failFirst!: (error: Error) => void;
+    const fetch = vi
+      .fn()
+      .mockImplementationOnce(
+        () =>
+          new Promise((_, reject) => {
+            failFirst = reject;
+          }),
+      )
+      .mockResolvedValueOnce(json(201, stored));
+    vi.stubGlobal('fetch', fetch);
+    const client = new QueryClient();
+    client.setQueryData(messageKeys.thread(10), []);
+    await enqueueMessage(7, 10, 'Written at 35,000 feet', CLIENT_ID);
+    const { result } = renderHook(() => useOutbox(10));
+
+    const first = flushOutbox(client, 7);
+    await vi.waitFor(() => expect(fetch).toHaveBeenCalledTimes(1));
+    // Back online while the first attempt is still out.
+    const second = flushOutbox(client, 7);
+    failFirst(new TypeError('Failed to fetch'));
+    await act(() => Promise.all([first, second]));
+
+    expect(fetch).toHaveBeenCalledTimes(2);
+    expect(result.current).toEqual([]);
+    expect(client.getQueryData<Message[]>(messageKeys.thread(10))?.map((m) => m.id)).toEqual([42]);
+  });
+
   it("never sends another member's queue", async () => {
     const fetch = vi.fn();
     vi.stubGlobal('fetch', fetch);

@@ -107,7 +107,9 @@ let again = false;
 /**
  * Sends the member's queued messages, oldest first, one at a time (their order is the
  * conversation's). Stops at the first network failure: the rest waits for the next chance.
- * Single-flight: a call while one runs makes it go round once more.
+ * Single-flight: a call while one runs makes it go round once more — also when the round ends
+ * on a network failure (the call is a new chance: the browser back online, the socket
+ * connected, which the failing attempt predates).
  */
 export function flushOutbox(client: QueryClient, userId: number): Promise<void> {
   if (flushing) {
@@ -131,7 +133,7 @@ export function flushOutbox(client: QueryClient, userId: number): Promise<void> 
           addMessage(client, message);
           void client.invalidateQueries({ queryKey: waveKeys.all });
         } catch (error) {
-          if (!isRefusal(error)) return;
+          if (!isRefusal(error)) break;
           const failed: OutboxRecord = { ...record, state: 'failed', error: error.message };
           set(records.map((r) => (r.clientId === record.clientId ? failed : r)));
           quietly(outboxStore.put(failed));
