@@ -1,6 +1,6 @@
 import { execFile } from 'node:child_process';
 import { chownSync, mkdtempSync, readdirSync, rmSync } from 'node:fs';
-import net, { type AddressInfo } from 'node:net';
+import type { AddressInfo } from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { promisify } from 'node:util';
@@ -14,6 +14,7 @@ import { enqueueMail } from '../mail/outbox';
 import type { MailTransport, OutgoingMail } from '../mail/transport';
 import { UNAVAILABLE_BODY } from '../plugins/error-mapping';
 import { buildCrew, DEFAULT_NOW } from '../test/factories';
+import { freePort } from '../test/processes';
 import { openSocket, type SocketClient, sessionCookie } from '../test/socket-client';
 import { type Database, isDatabaseUnavailable, openDatabase } from './client';
 
@@ -304,15 +305,4 @@ async function startCluster(): Promise<Cluster> {
       rmSync(dir, { recursive: true, force: true });
     },
   };
-}
-
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = net.createServer();
-    server.once('error', reject);
-    server.listen(0, '127.0.0.1', () => {
-      const { port } = server.address() as AddressInfo;
-      server.close(() => resolve(port));
-    });
-  });
 }
