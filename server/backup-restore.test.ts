@@ -1,3 +1,4 @@
+// @postgres: pg_dump -Fc and a restore into a PostgreSQL database (its own describe runs only there)
 import { execFile } from 'node:child_process';
 import {
   existsSync,

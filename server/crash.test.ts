@@ -1,3 +1,4 @@
+// @postgres: kill -9 mid-send, then recovery and exactly-once storage on the PostgreSQL server (crash recovery)
 import { randomBytes, randomUUID } from 'node:crypto';
 import { mkdtempSync } from 'node:fs';
 import os from 'node:os';

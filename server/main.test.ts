@@ -1,3 +1,4 @@
+// @pglite-only: the process on a PGlite DATA_DIR (its describe is skipped on PostgreSQL); the PostgreSQL processes are crash.test.ts and nginx-two-instances.test.ts
 import { existsSync, mkdtempSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';

@@ -1,3 +1,4 @@
+// @postgres: two server processes behind nginx on one PostgreSQL: sessions, the bus and job locks (PostgreSQL only)
 import { randomUUID } from 'node:crypto';
 import { chmodSync, existsSync, mkdtempSync, readdirSync, writeFileSync } from 'node:fs';
 import http from 'node:http';

@@ -1,3 +1,4 @@
+// @postgres: stops a PostgreSQL cluster under load: an outage, two instances and the LISTEN/NOTIFY bus
 import { execFile } from 'node:child_process';
 import { chownSync, mkdtempSync, readdirSync, rmSync } from 'node:fs';
 import type { AddressInfo } from 'node:net';

@@ -1,3 +1,4 @@
+// @postgres: two senders at once claim mail FOR UPDATE SKIP LOCKED: none is sent twice
 import { mkdtempSync, readdirSync, readFileSync } from 'node:fs';
 import type { AddressInfo } from 'node:net';
 import os from 'node:os';

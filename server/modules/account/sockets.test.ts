@@ -1,3 +1,4 @@
+// @postgres: a listening server: sockets over real connections, each request its own pool connection
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { UserRow } from '../../db/schema';
 import { buildTestApp, type TestApp } from '../../test/build-test-app';

@@ -1,3 +1,4 @@
+// @postgres: the trigram search index (pg_trgm, ilike) and simultaneous creates through a listening server
 import { and, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {

@@ -1,3 +1,4 @@
+// @postgres: wrong PINs count through an upsert (onConflictDoUpdate on login_locks)
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { LOGIN_MESSAGES, type SubscriptionStatus } from '../../../domain';

@@ -1,3 +1,4 @@
+// @postgres: simultaneous adds race on a flight’s time through a listening server (upserts)
 import type { AddressInfo } from 'node:net';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';

@@ -1,3 +1,4 @@
+// @postgres: the daily cap and delete-vs-join races under simultaneous requests through a listening server
 import type { AddressInfo } from 'node:net';
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';

@@ -1,3 +1,4 @@
+// @postgres: 200 simultaneous subscriptions through a listening server (onConflictDoUpdate on the endpoint)
 import { createDecipheriv, createECDH, createHmac, randomBytes } from 'node:crypto';
 import { once } from 'node:events';
 import { createServer, type Server } from 'node:http';

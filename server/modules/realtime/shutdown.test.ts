@@ -1,3 +1,4 @@
+// @postgres: a listening server stopping with sockets open (its pool closes under it)
 import type { Socket } from 'node:net';
 import { describe, expect, it } from 'vitest';
 import { buildTestApp } from '../../test/build-test-app';

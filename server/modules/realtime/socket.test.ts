@@ -1,3 +1,4 @@
+// @postgres: a listening server: sockets, presence and fan-out; a session row held FOR UPDATE while a socket waits on it
 import { once } from 'node:events';
 import { eq, inArray, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';

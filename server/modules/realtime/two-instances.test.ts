@@ -1,3 +1,4 @@
+// @postgres: two listening instances on the LISTEN/NOTIFY bus; a PostgreSQL-only describe
 import { sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
