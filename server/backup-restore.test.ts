@@ -73,6 +73,8 @@ function expectSeeded(data: Record<string, unknown>) {
 }
 
 describe.runIf(process.env.JUMPSEAT_TEST_DB !== 'postgres')('backup and restore, PGlite', () => {
+  // Cap 120 s (a cap, not a wait): five processes (seed, two backups, two restores), each loading
+  // the app's modules through tsx (11-14 s each on a loaded 2-core CI box, as config.test.ts measured).
   it('round-trips a seeded DATA_DIR; refuses while the server holds it, and a non-empty DATA_DIR', async () => {
     const source = tmp('backup-src');
     const seeded = await script('seed', [], { DATA_DIR: source });
@@ -223,6 +225,8 @@ describe.runIf(process.env.JUMPSEAT_TEST_DB !== 'postgres')(
 describe.runIf(process.env.JUMPSEAT_TEST_DB === 'postgres' && !!process.env.TEST_DATABASE_URL)(
   'backup and restore, PostgreSQL',
   () => {
+    // Cap 120 s (a cap, not a wait): seed, pg_dump backup and two restores as processes, each
+    // loading the app's modules through tsx.
     it('round-trips a seeded database with pg_dump -Fc; refuses a database that is not empty', async () => {
       const serverUrl = process.env.TEST_DATABASE_URL!;
       const from = await createScratchDatabase(serverUrl, 'jumpseat_backup_src');

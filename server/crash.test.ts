@@ -87,6 +87,8 @@ describe('a kill -9 in the middle of 1,000 sends', () => {
     for (const cleanup of cleanups.reverse()) await cleanup();
   });
 
+  // Cap 300 s (a cap, not a wait): seeding 200 members, two server starts, 1,000 sends and their
+  // resends (the resends' own cap is 150 s).
   it('loses nothing acknowledged and stores every resend once', async () => {
     const dataDir = mkdtempSync(path.join(os.tmpdir(), 'jumpseat-crash-'));
     const env: NodeJS.ProcessEnv = { DATA_DIR: dataDir, APP_SECRET: testConfig().appSecret };

@@ -228,14 +228,14 @@ describe.runIf(enabled)('two instances behind nginx on one PostgreSQL', () => {
       f.type === 'wave_update' &&
       (f.data as { waveId: number; status: string }).waveId === wave.id &&
       (f.data as { status: string }).status === status;
-    expect(await bobLive.received(1, isWave('pending'), 5000)).toBe(true);
+    expect(await bobLive.received(1, isWave('pending'))).toBe(true);
 
     const accepted = await call('b', 'PUT', `/api/waves/${wave.id}/status`, {
       cookie: bobCookie,
       body: { status: 'accepted' },
     });
     expect(accepted.status).toBe(200);
-    expect(await aliceLive.received(1, isWave('accepted'), 5000)).toBe(true);
+    expect(await aliceLive.received(1, isWave('accepted'))).toBe(true);
 
     // Alice writes over her socket on A; it arrives on Bob's socket on B, once.
     const clientId = randomUUID();
@@ -245,25 +245,25 @@ describe.runIf(enabled)('two instances behind nginx on one PostgreSQL', () => {
       waveId: wave.id,
       content: 'Coffee at gate 5?',
     });
-    expect(await aliceLive.next('message_ack', 5000)).toMatchObject({
+    expect(await aliceLive.next('message_ack')).toMatchObject({
       clientId,
       data: { waveId: wave.id, content: 'Coffee at gate 5?' },
     });
     const isMessage = (content: string) => (f: Frame) =>
       f.type === 'message' && (f.data as { content: string }).content === content;
-    expect(await bobLive.received(1, isMessage('Coffee at gate 5?'), 5000)).toBe(true);
+    expect(await bobLive.received(1, isMessage('Coffee at gate 5?'))).toBe(true);
     // And Bob's reply, over HTTP through B, reaches Alice's socket on A.
     const reply = await call('b', 'POST', '/api/messages', {
       cookie: bobCookie,
       body: { waveId: wave.id, content: 'See you there' },
     });
     expect(reply.status).toBe(201);
-    expect(await aliceLive.received(1, isMessage('See you there'), 5000)).toBe(true);
+    expect(await aliceLive.received(1, isMessage('See you there'))).toBe(true);
     // Each arrived once (each sender also gets a copy of its own, on its own instance). The
     // sender's copy comes on its own path, in no set order with the other's: waited for, too.
     for (const live of [aliceLive, bobLive]) {
       for (const content of ['Coffee at gate 5?', 'See you there'])
-        expect(await live.received(1, isMessage(content), 5000)).toBe(true);
+        expect(await live.received(1, isMessage(content))).toBe(true);
       expect(live.arrived.filter(isMessage('Coffee at gate 5?'))).toHaveLength(1);
       expect(live.arrived.filter(isMessage('See you there'))).toHaveLength(1);
     }
@@ -276,7 +276,7 @@ describe.runIf(enabled)('two instances behind nginx on one PostgreSQL', () => {
     const cookie = await signIn('a', carol);
     const onB = await socket('b', cookie);
     expect((await call('a', 'POST', '/api/auth/logout', { cookie })).status).toBe(200);
-    expect((await onB.waitClosed(3000))?.code).toBe(4401);
+    expect((await onB.waitClosed())?.code).toBe(4401);
     expect((await call('b', 'GET', '/api/auth/me', { cookie })).status).toBe(401);
   });
 
