@@ -2,8 +2,8 @@ import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { parseRoster } from '../domain';
 import { homeListCache } from '../server/modules/flights/home-cache';
-import { sessionCookieName } from '../server/plugins/access';
 import { buildTestApp, type TestApp } from '../server/test/build-test-app';
+import { injectAs } from '../server/test/inject-as';
 import { seedMembers } from './admin-members-setup';
 import { seedChat } from './chat/seed';
 import { benchDay, flightTargets, seedFlights } from './flights-setup';
@@ -33,10 +33,9 @@ describe.each(['2030-06-15T00:05:00.000Z', '2030-06-15T12:00:00.000Z', '2030-06-
       // 400 flights are 16 days, from a week ago: today's flights, some of them departed.
       await seedFlights(database, 400, now, 8);
       const as = async (userId: number) => {
-        const token = await app.deps.sessions.create(userId, now);
-        const cookie = `${sessionCookieName(app.deps.config.publicUrl)}=${token}`;
+        const inject = await injectAs(app, { id: userId });
         return (method: 'GET' | 'POST' | 'PATCH' | 'DELETE', url: string, payload?: object) =>
-          app.inject({ method, url, headers: { cookie }, ...(payload ? { payload } : {}) });
+          inject({ method, url, ...(payload ? { payload } : {}) });
       };
       const viewer = await as(1);
       const targets = await flightTargets(database, 1, now);

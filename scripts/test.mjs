@@ -1,12 +1,13 @@
 // `npm test`: type-check, lint, every Vitest suite, then Playwright and the quality gates. With
-// TEST_DATABASE_URL set, the server suites run again on that PostgreSQL, and the one Playwright
-// run also runs the core browser journeys (@postgres) against a server on it. Prints each
-// stage's wall time and each suite's ten slowest files, then a table of stages, and ends with
-// one line `N passed, N failed` summing every stage.
+// TEST_DATABASE_URL set, the server test files where the engine matters (docs/testing.md) run
+// again on that PostgreSQL, and the one Playwright run also runs the core browser journeys
+// (@postgres) against a server on it. Prints each stage's wall time and each suite's ten slowest
+// files, then a table of stages, and ends with one line `N passed, N failed` summing every stage.
 // `npm test -- --only <stage>[,<stage>]` (or `npm run test:<stage>`) runs only those stages.
 import { spawnSync } from 'node:child_process';
 import { existsSync, mkdirSync, readFileSync, rmSync } from 'node:fs';
 import { findChromium } from './find-chromium.mjs';
+import { postgresPassFiles } from './postgres-pass.mjs';
 import { playwrightFailures, vitestFailures } from './test-failures.mjs';
 import { playwrightFileTimes, slowestFiles, stageTable, vitestFileTimes } from './test-timings.mjs';
 
@@ -170,9 +171,11 @@ await stage('vitest', () =>
 );
 if (process.env.TEST_DATABASE_URL) {
   await stage('vitest-postgres', () =>
+    // Only the files where the engine matters, each marked `// @postgres: <why>` on its first
+    // line (the rule: docs/testing.md); every file runs on PGlite in the stage before.
     vitest(
-      'vitest (server on PostgreSQL)',
-      ['--project', 'server'],
+      'vitest (server on PostgreSQL: the files marked @postgres)',
+      ['--project', 'server', ...postgresPassFiles()],
       `${out}/vitest-postgres.json`,
       {
         JUMPSEAT_TEST_DB: 'postgres',

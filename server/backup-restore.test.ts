@@ -1,3 +1,4 @@
+// @postgres: pg_dump -Fc and a restore into a PostgreSQL database (its own describe runs only there)
 import { execFile } from 'node:child_process';
 import {
   existsSync,
@@ -13,11 +14,11 @@ import {
 import os from 'node:os';
 import path from 'node:path';
 import { sql } from 'drizzle-orm';
-import pg from 'pg';
 import { describe, expect, it } from 'vitest';
+import { createScratchDatabase } from '../scripts/scratch-database.mjs';
 import { type Database, openDatabase } from './db/client';
 import { lockDataDir } from './db/data-dir-lock';
-import { withDatabase } from './test/global-setup';
+import { spawnProcess } from './test/processes';
 
 /**
  * `npm run backup` and `npm run restore` as an operator runs them (the scripts as processes),
@@ -27,18 +28,13 @@ import { withDatabase } from './test/global-setup';
  */
 type Outcome = { code: number; out: string };
 
-function script(name: string, args: string[], env: Record<string, string>): Promise<Outcome> {
-  return new Promise((resolve) => {
-    execFile(
-      process.execPath,
-      ['--import', 'tsx', `scripts/${name}.ts`, ...args],
-      { env: { PATH: process.env.PATH, ...env } },
-      (error, stdout, stderr) => {
-        const code = error ? ((error as { code?: number }).code ?? 1) : 0;
-        resolve({ code, out: `${stdout}${stderr}` });
-      },
-    );
+/** A script run to its end as `npm run <name>` runs it; a process ended by a signal counts as 1. */
+async function script(name: string, args: string[], env: Record<string, string>): Promise<Outcome> {
+  const proc = spawnProcess(process.execPath, ['--import', 'tsx', `scripts/${name}.ts`, ...args], {
+    env: { PATH: process.env.PATH, ...env },
   });
+  const { code } = await proc.exited;
+  return { code: code ?? 1, out: proc.output() };
 }
 
 const tmp = (prefix: string) => mkdtempSync(path.join(os.tmpdir(), `jumpseat-${prefix}-`));
@@ -77,6 +73,8 @@ function expectSeeded(data: Record<string, unknown>) {
 }
 
 describe.runIf(process.env.JUMPSEAT_TEST_DB !== 'postgres')('backup and restore, PGlite', () => {
+  // Cap 120 s (a cap, not a wait): five processes (seed, two backups, two restores), each loading
+  // the app's modules through tsx (11-14 s each on a loaded 2-core CI box, as config.test.ts measured).
   it('round-trips a seeded DATA_DIR; refuses while the server holds it, and a non-empty DATA_DIR', async () => {
     const source = tmp('backup-src');
     const seeded = await script('seed', [], { DATA_DIR: source });
@@ -227,28 +225,18 @@ describe.runIf(process.env.JUMPSEAT_TEST_DB !== 'postgres')(
 describe.runIf(process.env.JUMPSEAT_TEST_DB === 'postgres' && !!process.env.TEST_DATABASE_URL)(
   'backup and restore, PostgreSQL',
   () => {
-    const serverUrl = process.env.TEST_DATABASE_URL!;
-    async function onServer(statement: string) {
-      const client = new pg.Client({ connectionString: serverUrl });
-      await client.connect();
-      try {
-        await client.query(statement);
-      } finally {
-        await client.end();
-      }
-    }
-
+    // Cap 120 s (a cap, not a wait): seed, pg_dump backup and two restores as processes, each
+    // loading the app's modules through tsx.
     it('round-trips a seeded database with pg_dump -Fc; refuses a database that is not empty', async () => {
-      const suffix = Math.random().toString(36).slice(2, 10);
-      const [from, to] = [`jumpseat_backup_src_${suffix}`, `jumpseat_backup_dst_${suffix}`];
-      await onServer(`CREATE DATABASE ${from}`);
-      await onServer(`CREATE DATABASE ${to}`);
+      const serverUrl = process.env.TEST_DATABASE_URL!;
+      const from = await createScratchDatabase(serverUrl, 'jumpseat_backup_src');
+      const to = await createScratchDatabase(serverUrl, 'jumpseat_backup_dst');
       try {
         const sourceDir = tmp('backup-src');
         // With DATABASE_URL the secret is APP_SECRET; this operator also keeps it in DATA_DIR.
         const secret = 'b'.repeat(64);
         writeFileSync(path.join(sourceDir, 'app-secret'), secret);
-        const source = { DATABASE_URL: withDatabase(serverUrl, from), DATA_DIR: sourceDir };
+        const source = { DATABASE_URL: from.url, DATA_DIR: sourceDir };
         const seeded = await script('seed', [], { ...source, APP_SECRET: secret });
         expect(seeded.code, seeded.out).toBe(0);
         const file = path.join(tmp('backup-file'), 'backup.tar');
@@ -256,7 +244,7 @@ describe.runIf(process.env.JUMPSEAT_TEST_DB === 'postgres' && !!process.env.TEST
         expect(backup.code, backup.out).toBe(0);
 
         const targetDir = tmp('backup-dst');
-        const target = { DATABASE_URL: withDatabase(serverUrl, to), DATA_DIR: targetDir };
+        const target = { DATABASE_URL: to.url, DATA_DIR: targetDir };
         const restored = await script('restore', [file], target);
         expect(restored.code, restored.out).toBe(0);
         expect(readFileSync(path.join(targetDir, 'app-secret'), 'utf8')).toBe(
@@ -277,8 +265,8 @@ describe.runIf(process.env.JUMPSEAT_TEST_DB === 'postgres' && !!process.env.TEST
           await copy.close();
         }
       } finally {
-        await onServer(`DROP DATABASE IF EXISTS ${from} WITH (FORCE)`);
-        await onServer(`DROP DATABASE IF EXISTS ${to} WITH (FORCE)`);
+        await from.drop();
+        await to.drop();
       }
     }, 120_000);
   },

@@ -1,3 +1,4 @@
+// @pglite-only: the processes it spawns stop on their configuration before opening any database
 import { spawnSync } from 'node:child_process';
 import { mkdtempSync, readFileSync, statSync } from 'node:fs';
 import os from 'node:os';

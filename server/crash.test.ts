@@ -1,19 +1,19 @@
-import { type ChildProcess, spawn } from 'node:child_process';
+// @postgres: kill -9 mid-send, then recovery and exactly-once storage on the PostgreSQL server (crash recovery)
 import { randomBytes, randomUUID } from 'node:crypto';
 import { mkdtempSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { sql } from 'drizzle-orm';
-import pg from 'pg';
 import { afterAll, describe, expect, it } from 'vitest';
 import WebSocket from 'ws';
+import { createScratchDatabase } from '../scripts/scratch-database.mjs';
 import { testConfig } from './config';
 import { type Database, openDatabase } from './db/client';
 import { sessions } from './db/schema';
 import { hashToken } from './lib/tokens';
 import { SESSION_COOKIE } from './plugins/access';
 import { buildCrew, buildFlight, buildWave, joinFlight } from './test/factories';
-import { withDatabase } from './test/global-setup';
+import { type SpawnedServer, spawnServer } from './test/processes';
 import { type Frame, SocketClient } from './test/socket-client';
 
 /**
@@ -27,31 +27,6 @@ const PAIRS = 100;
 const PER_SOCKET = 5;
 const TOTAL = PAIRS * 2 * PER_SOCKET;
 const onPostgres = process.env.JUMPSEAT_TEST_DB === 'postgres';
-
-type Proc = { child: ChildProcess; exited: Promise<void>; output: () => string; port: number };
-
-function startServer(env: NodeJS.ProcessEnv): Promise<Proc> {
-  const child = spawn(process.execPath, ['--import', 'tsx', 'server/main.ts'], {
-    env: { PATH: process.env.PATH, HOST: '127.0.0.1', PORT: '0', LOG_LEVEL: 'warn', ...env },
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
-  let out = '';
-  const exited = new Promise<void>((resolve) => child.once('close', () => resolve()));
-  return new Promise((resolve, reject) => {
-    const check = () => {
-      const port = Number(/open http:\/\/localhost:(\d+)/.exec(out)?.[1]);
-      if (out.includes('Jumpseat is running') && port) resolve({ child, exited, port, output });
-    };
-    const output = () => out;
-    const append = (d: Buffer) => {
-      out += d;
-      check();
-    };
-    child.stdout!.on('data', append);
-    child.stderr!.on('data', append);
-    void exited.then(() => reject(new Error(`server ended before it was running: ${out}`)));
-  });
-}
 
 function openSocket(port: number, token: string): Promise<SocketClient> {
   const host = `127.0.0.1:${port}`;
@@ -112,26 +87,18 @@ describe('a kill -9 in the middle of 1,000 sends', () => {
     for (const cleanup of cleanups.reverse()) await cleanup();
   });
 
+  // Cap 300 s (a cap, not a wait): seeding 200 members, two server starts, 1,000 sends and their
+  // resends (the resends' own cap is 150 s).
   it('loses nothing acknowledged and stores every resend once', async () => {
     const dataDir = mkdtempSync(path.join(os.tmpdir(), 'jumpseat-crash-'));
     const env: NodeJS.ProcessEnv = { DATA_DIR: dataDir, APP_SECRET: testConfig().appSecret };
     // The database as the server will open it; seeded before the server starts.
     let open: () => Promise<Database>;
     if (onPostgres) {
-      const serverUrl = process.env.TEST_DATABASE_URL!;
-      const name = `jumpseat_crash_${randomUUID().slice(0, 8)}`;
-      const admin = new pg.Client({ connectionString: serverUrl });
-      await admin.connect();
-      await admin.query(`CREATE DATABASE ${name}`);
-      await admin.end();
-      env.DATABASE_URL = withDatabase(serverUrl, name);
-      open = () => openDatabase({ kind: 'postgres', url: env.DATABASE_URL!, max: 2 });
-      cleanups.push(async () => {
-        const drop = new pg.Client({ connectionString: serverUrl });
-        await drop.connect();
-        await drop.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
-        await drop.end();
-      });
+      const scratch = await createScratchDatabase(process.env.TEST_DATABASE_URL!, 'jumpseat_crash');
+      cleanups.push(scratch.drop);
+      env.DATABASE_URL = scratch.url;
+      open = () => openDatabase({ kind: 'postgres', url: scratch.url, max: 2 });
     } else {
       open = () => openDatabase({ kind: 'pglite', dataDir: path.join(dataDir, 'pgdata') });
     }
@@ -140,13 +107,9 @@ describe('a kill -9 in the middle of 1,000 sends', () => {
     const senders = await seed(seeding);
     await seeding.close();
 
-    let server = await startServer(env);
-    cleanups.push(async () => {
-      if (server.child.exitCode === null && server.child.signalCode === null) {
-        server.child.kill('SIGKILL');
-        await server.exited;
-      }
-    });
+    let server: SpawnedServer = spawnServer(env);
+    cleanups.push(() => server.stop('SIGKILL'));
+    let port = await server.ready;
 
     const sends: Send[] = senders.flatMap((sender) =>
       Array.from({ length: PER_SOCKET }, (_, i) => ({
@@ -163,7 +126,7 @@ describe('a kill -9 in the middle of 1,000 sends', () => {
     });
 
     // Round one: every socket sends its five at once; the kill lands once half are acknowledged.
-    const first = await Promise.all(senders.map((s) => openSocket(server.port, s.token)));
+    const first = await Promise.all(senders.map((s) => openSocket(port, s.token)));
     await Promise.all(first.map((socket, i) => signedIn(socket, senders[i]!)));
     const acked = new Map<string, number>();
     const collect = (sockets: SocketClient[]) => {
@@ -205,15 +168,14 @@ describe('a kill -9 in the middle of 1,000 sends', () => {
     await afterKill.close();
 
     // Restart on the same data; resend everything not acknowledged, with its clientId.
-    server = await startServer(env);
+    server = spawnServer(env);
+    port = await server.ready;
     const resend = sends.filter((s) => !acked.has(s.clientId));
     const bySender = new Map<number, Send[]>();
     for (const s of resend)
       bySender.set(s.sender.userId, [...(bySender.get(s.sender.userId) ?? []), s]);
     const groups = [...bySender.values()];
-    const second = await Promise.all(
-      groups.map((list) => openSocket(server.port, list[0]!.sender.token)),
-    );
+    const second = await Promise.all(groups.map((list) => openSocket(port, list[0]!.sender.token)));
     await Promise.all(groups.map((list, i) => signedIn(second[i]!, list[0]!.sender)));
     groups.forEach((list, i) => {
       for (const s of list) second[i]!.send(frame(s));
@@ -248,9 +210,7 @@ describe('a kill -9 in the middle of 1,000 sends', () => {
     for (const socket of second) socket.close();
 
     // Stopped cleanly before counting (PGlite has one owner at a time).
-    server.child.kill('SIGTERM');
-    await server.exited;
-    expect(server.child.exitCode).toBe(0);
+    expect(await server.stop('SIGTERM')).toMatchObject({ code: 0 });
     const final = await open();
     const rows = (
       await final.db.execute<{ id: number; client_id: string; sender_id: number }>(

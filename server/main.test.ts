@@ -1,75 +1,31 @@
-import { spawn } from 'node:child_process';
+// @pglite-only: the process on a PGlite DATA_DIR (its describe is skipped on PostgreSQL); the PostgreSQL processes are crash.test.ts and nginx-two-instances.test.ts
 import { existsSync, mkdtempSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-
-type Exit = { code: number | null; signal: NodeJS.Signals | null };
+import { describeExit, type Spawned, spawnServer } from './test/processes';
 
 /**
  * The real entry point, as `npm start` runs it (without the web build), on a port of the
  * system's choosing (PORT=0): a guessed one may be taken by another test run on this machine.
  */
-function start(dataDir: string) {
-  const child = spawn(process.execPath, ['--import', 'tsx', 'server/main.ts'], {
-    env: { PATH: process.env.PATH, DATA_DIR: dataDir, PORT: '0', LOG_LEVEL: 'warn' },
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
-  let out = '';
-  // Waiters on the output: each is checked as soon as a chunk arrives, not on a timer.
-  const waiters = new Set<() => void>();
-  const append = (d: Buffer) => {
-    out += d;
-    for (const check of waiters) check();
-  };
-  child.stdout!.on('data', append);
-  child.stderr!.on('data', append);
-  // 'close', not 'exit': by then all of its output has been read.
-  const exited = new Promise<Exit>((resolve) =>
-    child.once('close', (code, signal) => resolve({ code, signal })),
-  );
-  /** Resolves once `text` has been printed; rejects if the process ends first. */
-  const printed = (text: string) =>
-    new Promise<void>((resolve, reject) => {
-      const check = () => {
-        if (!out.includes(text)) return;
-        waiters.delete(check);
-        resolve();
-      };
-      waiters.add(check);
-      check();
-      void exited.then((exit) => {
-        waiters.delete(check);
-        reject(new Error(`exited ${ending(exit)} before printing '${text}': ${out}`));
-      });
-    });
-  const ready = printed('Jumpseat is running');
-  // Not every test awaits it (a process stopped during startup never gets there).
-  ready.catch(() => undefined);
-  return { child, ready, printed, exited, output: () => out };
-}
-
-const ending = ({ code, signal }: Exit) => `with code ${code}, signal ${signal}`;
+const start = (dataDir: string) => spawnServer({ DATA_DIR: dataDir });
 
 /** Sends SIGTERM and resolves with how the process ended; the message carries its last output. */
-async function stopped(server: ReturnType<typeof start>) {
-  server.child.kill('SIGTERM');
-  const exit = await server.exited;
+async function stopped(server: Spawned) {
+  const exit = await server.stop('SIGTERM');
   const tail = server.output().trimEnd().split('\n').slice(-10).join('\n');
-  return { ...exit, summary: `exited ${ending(exit)}; last output:\n${tail}` };
+  return { ...exit, summary: `exited ${describeExit(exit)}; last output:\n${tail}` };
 }
 
-/** The port from the ready line. */
-const portOf = (server: ReturnType<typeof start>) =>
-  Number(/open http:\/\/localhost:(\d+)/.exec(server.output())?.[1]);
-
 describe.runIf(process.env.JUMPSEAT_TEST_DB !== 'postgres')('server process', () => {
+  // Cap 90 s (a cap, not a wait): three server processes started one after another, each loading
+  // the app's modules through tsx and opening PGlite.
   it('serves, keeps data across a restart, refuses a second process on the same DATA_DIR, exits 0 on SIGTERM', async () => {
     const dataDir = mkdtempSync(path.join(os.tmpdir(), 'jumpseat-main-'));
     const first = start(dataDir);
-    await first.ready;
+    const port = await first.ready;
     expect(first.output()).toMatch(/Created the first admin: admin@ba\.com with PIN \d{4}/);
-    const port = portOf(first);
     expect(port).toBeGreaterThan(0);
     const health = await fetch(`http://127.0.0.1:${port}/api/health`);
     expect(await health.json()).toEqual({ status: 'ok', db: 'pglite' });
@@ -90,6 +46,8 @@ describe.runIf(process.env.JUMPSEAT_TEST_DB !== 'postgres')('server process', ()
     expect(againStop, againStop.summary).toMatchObject({ code: 0, signal: null });
   }, 90_000);
 
+  // Cap 90 s (a cap, not a wait): two server processes, each loading the app's modules through tsx
+  // and opening PGlite.
   it('a SIGTERM during startup lets the step under way finish, closes the database and exits 0', async () => {
     const dataDir = mkdtempSync(path.join(os.tmpdir(), 'jumpseat-main-'));
     const first = start(dataDir);

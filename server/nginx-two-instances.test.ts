@@ -1,20 +1,19 @@
-import { type ChildProcess, spawn } from 'node:child_process';
+// @postgres: two server processes behind nginx on one PostgreSQL: sessions, the bus and job locks (PostgreSQL only)
 import { randomUUID } from 'node:crypto';
 import { chmodSync, existsSync, mkdtempSync, readdirSync, writeFileSync } from 'node:fs';
 import http from 'node:http';
-import { createServer } from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { and, eq, sql } from 'drizzle-orm';
-import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import WebSocket from 'ws';
+import { createScratchDatabase } from '../scripts/scratch-database.mjs';
 import { testConfig } from './config';
 import { type Database, openDatabase } from './db/client';
 import { auditLog, expiryReminders, loginAttempts, mailOutbox, type UserRow } from './db/schema';
 import { buildCrew, buildDeleted, buildFlight, DEFAULT_PIN, joinFlight } from './test/factories';
-import { withDatabase } from './test/global-setup';
 import { nginxTestConfig } from './test/nginx-config';
+import { freePort, type Spawned, spawnProcess, spawnServer } from './test/processes';
 import { type Frame, SocketClient } from './test/socket-client';
 
 /**
@@ -30,68 +29,12 @@ const enabled =
   process.env.JUMPSEAT_TEST_DB === 'postgres' &&
   existsSync(NGINX);
 
-type Proc = { child: ChildProcess; exited: Promise<void>; output: () => string };
-
-/** Spawns a process and keeps its output; `printed` resolves when `text` appears. */
-function run(command: string, args: string[], env: NodeJS.ProcessEnv) {
-  const child = spawn(command, args, { env, stdio: ['ignore', 'pipe', 'pipe'] });
-  let out = '';
-  const waiters = new Set<() => void>();
-  const append = (d: Buffer) => {
-    out += d;
-    for (const check of waiters) check();
-  };
-  child.stdout!.on('data', append);
-  child.stderr!.on('data', append);
-  const exited = new Promise<void>((resolve) => child.once('close', () => resolve()));
-  const printed = (text: string) =>
-    new Promise<void>((resolve, reject) => {
-      const check = () => {
-        if (!out.includes(text)) return;
-        waiters.delete(check);
-        resolve();
-      };
-      waiters.add(check);
-      check();
-      void exited.then(() => reject(new Error(`${command} ended before '${text}': ${out}`)));
-    });
-  return { child, exited, printed, output: () => out };
-}
-
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = createServer();
-    server.once('error', reject);
-    server.listen(0, '127.0.0.1', () => {
-      const { port } = server.address() as { port: number };
-      server.close(() => resolve(port));
-    });
-  });
-}
-
-async function onServer(statement: string) {
-  const client = new pg.Client({ connectionString: process.env.TEST_DATABASE_URL });
-  await client.connect();
-  try {
-    await client.query(statement);
-  } finally {
-    await client.end();
-  }
-}
-
-async function stop(proc: Proc | undefined, signal: NodeJS.Signals) {
-  if (!proc || proc.child.exitCode !== null || proc.child.signalCode !== null) return;
-  proc.child.kill(signal);
-  await proc.exited;
-}
-
 describe.runIf(enabled)('two instances behind nginx on one PostgreSQL', () => {
-  const serverUrl = process.env.TEST_DATABASE_URL!;
-  const dbName = `jumpseat_nginx_${randomUUID().slice(0, 8)}`;
   const dir = mkdtempSync(path.join(os.tmpdir(), 'jumpseat-nginx-'));
-  const instances: Proc[] = [];
+  const instances: Spawned[] = [];
   const dataDirs: string[] = [];
-  let nginx: Proc | undefined;
+  let nginx: Spawned | undefined;
+  let dropDatabase: (() => Promise<void>) | undefined;
   let db: Database;
   let base = '';
   let origin = '';
@@ -104,8 +47,9 @@ describe.runIf(enabled)('two instances behind nginx on one PostgreSQL', () => {
   } = {};
 
   beforeAll(async () => {
-    await onServer(`CREATE DATABASE ${dbName}`);
-    const url = withDatabase(serverUrl, dbName);
+    const scratch = await createScratchDatabase(process.env.TEST_DATABASE_URL!, 'jumpseat_nginx');
+    dropDatabase = scratch.drop;
+    const url = scratch.url;
     db = await openDatabase({ kind: 'postgres', url, max: 2 });
     // Migrated once here: the two instances then start together on a current schema.
     await db.migrate();
@@ -133,26 +77,17 @@ describe.runIf(enabled)('two instances behind nginx on one PostgreSQL', () => {
       trialExpiresAt: new Date(now + DAY),
     });
 
-    const env = (dataDir: string): NodeJS.ProcessEnv => ({
-      PATH: process.env.PATH,
-      DATA_DIR: dataDir,
-      DATABASE_URL: url,
-      APP_SECRET: testConfig().appSecret,
-      HOST: '127.0.0.1',
-      PORT: '0',
-      TRUST_PROXY: '1',
-      LOG_LEVEL: 'warn',
-    });
     const starting = [0, 1].map(() => {
       const dataDir = mkdtempSync(path.join(os.tmpdir(), 'jumpseat-instance-'));
       dataDirs.push(dataDir);
-      const proc = run(process.execPath, ['--import', 'tsx', 'server/main.ts'], env(dataDir));
-      instances.push(proc);
-      return proc.printed('Jumpseat is running').then(() => {
-        const port = Number(/open http:\/\/localhost:(\d+)/.exec(proc.output())?.[1]);
-        if (!port) throw new Error(`no port in: ${proc.output()}`);
-        return port;
+      const proc = spawnServer({
+        DATA_DIR: dataDir,
+        DATABASE_URL: url,
+        APP_SECRET: testConfig().appSecret,
+        TRUST_PROXY: '1',
       });
+      instances.push(proc);
+      return proc.ready;
     });
     const [portA, portB] = await Promise.all(starting);
 
@@ -161,8 +96,8 @@ describe.runIf(enabled)('two instances behind nginx on one PostgreSQL', () => {
     chmodSync(dir, 0o755);
     const conf = path.join(dir, 'nginx.conf');
     writeFileSync(conf, nginxTestConfig({ dir, port, upstreams: [portA!, portB!] }));
-    nginx = run(NGINX, ['-p', dir, '-c', conf, '-e', path.join(dir, 'error.log')], {
-      PATH: process.env.PATH,
+    nginx = spawnProcess(NGINX, ['-p', dir, '-c', conf, '-e', path.join(dir, 'error.log')], {
+      env: { PATH: process.env.PATH },
     });
     base = `http://127.0.0.1:${port}`;
     origin = base;
@@ -183,10 +118,10 @@ describe.runIf(enabled)('two instances behind nginx on one PostgreSQL', () => {
 
   afterAll(async () => {
     // SIGTERM, not SIGQUIT: a graceful quit would wait for every open socket to end.
-    await stop(nginx, 'SIGTERM');
-    await Promise.all(instances.map((proc) => stop(proc, 'SIGTERM')));
+    await nginx?.stop('SIGTERM');
+    await Promise.all(instances.map((proc) => proc.stop('SIGTERM')));
     await db?.close();
-    await onServer(`DROP DATABASE IF EXISTS ${dbName} WITH (FORCE)`);
+    await dropDatabase?.();
   });
 
   type Instance = 'a' | 'b';
@@ -293,14 +228,14 @@ describe.runIf(enabled)('two instances behind nginx on one PostgreSQL', () => {
       f.type === 'wave_update' &&
       (f.data as { waveId: number; status: string }).waveId === wave.id &&
       (f.data as { status: string }).status === status;
-    expect(await bobLive.received(1, isWave('pending'), 5000)).toBe(true);
+    expect(await bobLive.received(1, isWave('pending'))).toBe(true);
 
     const accepted = await call('b', 'PUT', `/api/waves/${wave.id}/status`, {
       cookie: bobCookie,
       body: { status: 'accepted' },
     });
     expect(accepted.status).toBe(200);
-    expect(await aliceLive.received(1, isWave('accepted'), 5000)).toBe(true);
+    expect(await aliceLive.received(1, isWave('accepted'))).toBe(true);
 
     // Alice writes over her socket on A; it arrives on Bob's socket on B, once.
     const clientId = randomUUID();
@@ -310,25 +245,25 @@ describe.runIf(enabled)('two instances behind nginx on one PostgreSQL', () => {
       waveId: wave.id,
       content: 'Coffee at gate 5?',
     });
-    expect(await aliceLive.next('message_ack', 5000)).toMatchObject({
+    expect(await aliceLive.next('message_ack')).toMatchObject({
       clientId,
       data: { waveId: wave.id, content: 'Coffee at gate 5?' },
     });
     const isMessage = (content: string) => (f: Frame) =>
       f.type === 'message' && (f.data as { content: string }).content === content;
-    expect(await bobLive.received(1, isMessage('Coffee at gate 5?'), 5000)).toBe(true);
+    expect(await bobLive.received(1, isMessage('Coffee at gate 5?'))).toBe(true);
     // And Bob's reply, over HTTP through B, reaches Alice's socket on A.
     const reply = await call('b', 'POST', '/api/messages', {
       cookie: bobCookie,
       body: { waveId: wave.id, content: 'See you there' },
     });
     expect(reply.status).toBe(201);
-    expect(await aliceLive.received(1, isMessage('See you there'), 5000)).toBe(true);
+    expect(await aliceLive.received(1, isMessage('See you there'))).toBe(true);
     // Each arrived once (each sender also gets a copy of its own, on its own instance). The
     // sender's copy comes on its own path, in no set order with the other's: waited for, too.
     for (const live of [aliceLive, bobLive]) {
       for (const content of ['Coffee at gate 5?', 'See you there'])
-        expect(await live.received(1, isMessage(content), 5000)).toBe(true);
+        expect(await live.received(1, isMessage(content))).toBe(true);
       expect(live.arrived.filter(isMessage('Coffee at gate 5?'))).toHaveLength(1);
       expect(live.arrived.filter(isMessage('See you there'))).toHaveLength(1);
     }
@@ -341,7 +276,7 @@ describe.runIf(enabled)('two instances behind nginx on one PostgreSQL', () => {
     const cookie = await signIn('a', carol);
     const onB = await socket('b', cookie);
     expect((await call('a', 'POST', '/api/auth/logout', { cookie })).status).toBe(200);
-    expect((await onB.waitClosed(3000))?.code).toBe(4401);
+    expect((await onB.waitClosed())?.code).toBe(4401);
     expect((await call('b', 'GET', '/api/auth/me', { cookie })).status).toBe(401);
   });
 

@@ -6,6 +6,7 @@ import { mailOutbox } from '../db/schema';
 import { buildTestApp, type TestApp } from '../test/build-test-app';
 import { buildCrew, buildPending } from '../test/factories';
 import { signedInAdmin } from '../test/inject-as';
+import { freePort } from '../test/processes';
 
 type Delivery = { to: string[]; subject: string };
 
@@ -53,10 +54,8 @@ describe('a two-minute mail outage', () => {
   let port: number;
 
   beforeAll(async () => {
-    // Learn a free port with a server that then goes down: the app is configured against it.
-    const probe = smtpServer(deliveries);
-    port = await probe.listen(0);
-    await probe.close();
+    // A free port where nothing listens yet: the app is configured against it.
+    port = await freePort();
     t = await buildTestApp({ config: { smtpUrl: `smtp://127.0.0.1:${port}` } });
   });
   afterAll(() => t.close());

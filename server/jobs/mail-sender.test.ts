@@ -1,3 +1,4 @@
+// @postgres: two senders at once claim mail FOR UPDATE SKIP LOCKED: none is sent twice
 import { mkdtempSync, readdirSync, readFileSync } from 'node:fs';
 import type { AddressInfo } from 'node:net';
 import os from 'node:os';
@@ -10,6 +11,7 @@ import { enqueueMail } from '../mail/outbox';
 import { approvalMail, rejectionMail } from '../mail/templates';
 import { createMailTransport } from '../mail/transport';
 import { buildTestApp, type TestApp } from '../test/build-test-app';
+import { freePort } from '../test/processes';
 import { createMailSender, retryDelayMs } from './mail-sender';
 
 type Received = { from: string; to: string[]; raw: string };
@@ -42,12 +44,6 @@ async function startSmtp(port = 0) {
     port: address.port,
     close: () => new Promise<void>((r) => server.close(() => r())),
   };
-}
-
-async function freePort() {
-  const probe = await startSmtp();
-  await probe.close();
-  return probe.port;
 }
 
 describe('mail delivery', () => {

@@ -1,3 +1,4 @@
+// @postgres: the job advisory lock and concurrent runs (onConflictDoNothing reminders); a PostgreSQL-only describe
 import { eq, inArray } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Database } from '../db/client';

@@ -1,3 +1,4 @@
+// @postgres: the retention jobs’ advisory locks, concurrent purges and JSON (jsonb) matching; a PostgreSQL-only describe
 import { and, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { anonymisedEmail } from '../../domain';

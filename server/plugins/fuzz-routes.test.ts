@@ -1,3 +1,4 @@
+// @postgres: hostile input through a listening server, requests side by side
 import { eq, inArray, or } from 'drizzle-orm';
 import fc from 'fast-check';
 import type { InjectOptions } from 'fastify';

@@ -1,3 +1,4 @@
+// @postgres: a listening server closing with connections open (its pool closes under it)
 import { once } from 'node:events';
 import net from 'node:net';
 import { describe, expect, it } from 'vitest';

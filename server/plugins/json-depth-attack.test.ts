@@ -1,3 +1,4 @@
+// @postgres: an attack through a listening server while a member’s requests run beside it
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { TOO_DEEPLY_NESTED, TOO_MANY_MESSAGES } from '../../domain';
 import { buildTestApp, type TestApp } from '../test/build-test-app';

@@ -60,6 +60,8 @@ describe('per-member write limits', () => {
     expect(new Date(body.retryAt).getTime()).toBeGreaterThan(t.clock.now().getTime());
   }
 
+  // Cap 300 s (a cap, not a wait): every member write in the route table spent to its limit, one
+  // request at a time (thousands of requests).
   it('every member write at its limit answers 429 before any work and changes nothing', async () => {
     const writes = t.app.routeTable.filter(isMemberWrite);
     for (const route of writes) {

@@ -1,3 +1,4 @@
+// @postgres: two instances on the LISTEN/NOTIFY bus end each other’s sessions; a PostgreSQL-only describe
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { UserRow } from '../db/schema';

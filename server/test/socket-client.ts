@@ -1,7 +1,6 @@
 import type { AddressInfo } from 'node:net';
 import type { FastifyInstance } from 'fastify';
 import WebSocket from 'ws';
-import { sessionCookieName } from '../plugins/access';
 
 export type Frame = { type: string; [key: string]: unknown };
 
@@ -83,11 +82,8 @@ export class SocketClient {
 
 const hostOf = (app: FastifyInstance) => `127.0.0.1:${(app.server.address() as AddressInfo).port}`;
 
-/** The cookie of a new session for this user on this app. */
-export async function sessionCookie(app: FastifyInstance, userId: number, now: Date) {
-  const token = await app.deps.sessions.create(userId, now);
-  return `${sessionCookieName(app.deps.config.publicUrl)}=${token}`;
-}
+/** Sockets open with a session's cookie; the one definition is with the other signed-in helpers. */
+export { sessionCookie } from './inject-as';
 
 /**
  * Opens `/ws` on a listening app with our own Origin unless `headers` say otherwise; a refused

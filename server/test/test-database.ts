@@ -1,9 +1,7 @@
-import { randomBytes } from 'node:crypto';
 import { readFileSync } from 'node:fs';
-import pg from 'pg';
 import { inject } from 'vitest';
+import { createScratchDatabase } from '../../scripts/scratch-database.mjs';
 import { type Database, openDatabase } from '../db/client';
-import { withDatabase } from './global-setup';
 
 /** A fresh, migrated database for one test file (or one test): fast, isolated, real Postgres. */
 export async function createTestDatabase(): Promise<Database & { url?: string }> {
@@ -15,26 +13,17 @@ export async function createTestDatabase(): Promise<Database & { url?: string }>
 }
 
 async function createPostgresCopy(template: string): Promise<Database & { url: string }> {
-  const url = process.env.TEST_DATABASE_URL!;
-  const name = `jumpseat_t_${randomBytes(6).toString('hex')}`;
-  const admin = new pg.Client({ connectionString: url });
-  await admin.connect();
-  try {
-    await admin.query(`CREATE DATABASE ${name} TEMPLATE ${template}`);
-  } finally {
-    await admin.end();
-  }
-  const database = await openDatabase({ kind: 'postgres', url: withDatabase(url, name), max: 4 });
+  const scratch = await createScratchDatabase(process.env.TEST_DATABASE_URL!, 'jumpseat_t', {
+    template,
+  });
+  const database = await openDatabase({ kind: 'postgres', url: scratch.url, max: 4 });
   const close = database.close;
   return {
     ...database,
-    url: withDatabase(url, name),
+    url: scratch.url,
     close: async () => {
       await close();
-      const cleanup = new pg.Client({ connectionString: url });
-      await cleanup.connect();
-      await cleanup.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
-      await cleanup.end();
+      await scratch.drop();
     },
   };
 }

@@ -1,3 +1,4 @@
+// @postgres: a listening server: sockets over real connections, each request its own pool connection
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { UserRow } from '../../db/schema';
 import { buildTestApp, type TestApp } from '../../test/build-test-app';
@@ -29,6 +30,7 @@ describe('account sockets', () => {
       expect(res.statusCode).toBe(200);
       expect((await phone.waitClosed())?.code).toBe(4401);
       expect((await laptop.waitClosed())?.code).toBe(4401);
+      // A bounded "nothing arrives" window: the account's own closes came first, at once.
       expect(await bystander.waitClosed(100)).toBeNull();
       await expect(open(phoneCookie)).rejects.toThrow('HTTP 401');
       bystander.ws.close();
@@ -49,6 +51,7 @@ describe('account sockets', () => {
     });
     expect(res.statusCode).toBe(200);
     expect((await laptop.waitClosed())?.code).toBe(4401);
+    // A bounded "nothing arrives" window: the laptop's close came first, at once.
     expect(await phone.waitClosed(100)).toBeNull();
     phone.ws.close();
   });

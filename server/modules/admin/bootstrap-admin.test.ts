@@ -1,3 +1,4 @@
+// @postgres: the first admin is ensured with an upsert (onConflictDoNothing)
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { testConfig } from '../../config';

@@ -1,3 +1,4 @@
+// @postgres: the trigram search index (pg_trgm, ilike) and simultaneous creates through a listening server
 import { and, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
@@ -8,7 +9,7 @@ import {
 import { auditLog, cancellationRequests, platformCounters, users } from '../../db/schema';
 import { buildTestApp, type TestApp } from '../../test/build-test-app';
 import { buildAdmin, buildCrew, buildFlight, buildWave, joinFlight } from '../../test/factories';
-import { type Injector, signedInAdmin } from '../../test/inject-as';
+import { type Injector, sessionCookie, signedInAdmin } from '../../test/inject-as';
 import { mailTo, pinIn } from '../../test/mailbox';
 
 /** The admin's member table, detail dialog and 'Add New User' (accounts spec §2, §7). */
@@ -247,9 +248,7 @@ describe('admin create under concurrency (listening server)', () => {
     const t = await buildTestApp();
     try {
       const adminRow = await buildAdmin(t.database.db);
-      const token = await t.app.deps.sessions.create(adminRow.id, t.clock.now());
-      const { sessionCookieName } = await import('../../plugins/access');
-      const cookie = `${sessionCookieName(t.app.deps.config.publicUrl)}=${token}`;
+      const cookie = await sessionCookie(t.app, adminRow.id, t.clock.now());
       const url = await t.app.listen({ port: 0, host: '127.0.0.1' });
       const [before] = await t.database.db.select().from(platformCounters);
       const email = `race.${Date.now()}@ba.com`;

@@ -1,3 +1,4 @@
+// @postgres: limits and locks under a burst of simultaneous requests through a listening server
 import { and, count, eq } from 'drizzle-orm';
 import { afterEach, describe, expect, it } from 'vitest';
 import { testConfig } from '../../config';

@@ -1,3 +1,4 @@
+// @postgres: wrong PINs count through an upsert (onConflictDoUpdate on login_locks)
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { LOGIN_MESSAGES, type SubscriptionStatus } from '../../../domain';
@@ -378,6 +379,8 @@ describe('brute-force resistance', () => {
     expect((await login(user.email, DEFAULT_PIN, nextIp())).statusCode).toBe(200);
   });
 
+  // Cap 300 s (a cap, not a wait): 10,000 sign-ins one after another, the brute force the lock must
+  // stop.
   it('a script of 10,000 guesses gets in 0 times and compares at most 10 guesses', async () => {
     const user = await buildCrew(t.database.db, { pin: '7342', ...yearly() });
     let successes = 0;

@@ -1,3 +1,4 @@
+// @postgres: simultaneous blocks through a listening server (onConflictDoNothing, the auto-report count)
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { BLOCK_FLAG_REPORT_DETAILS } from '../../../domain';

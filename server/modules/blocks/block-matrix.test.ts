@@ -1,3 +1,4 @@
+// @postgres: a listening server with sockets; blocks are upserts (onConflictDoNothing)
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type FlightRow, messages, type UserRow, users, type WaveRow } from '../../db/schema';

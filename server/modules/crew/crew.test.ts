@@ -1,3 +1,4 @@
+// @postgres: joining a flight is an upsert (onConflictDoNothing)
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {

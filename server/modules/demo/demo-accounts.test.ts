@@ -1,3 +1,4 @@
+// @postgres: a listening server with sockets (real connections to the pool)
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ACCESS_REASONS, DEMO_DISPLAY_NAME } from '../../../domain';

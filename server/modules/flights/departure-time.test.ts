@@ -1,3 +1,4 @@
+// @postgres: simultaneous adds race on a flight’s time through a listening server (upserts)
 import type { AddressInfo } from 'node:net';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
@@ -5,6 +6,7 @@ import { departureTimeConflict, flightListSchema, userFlightsSchema } from '../.
 import { flightCrew, flights, type UserRow } from '../../db/schema';
 import { buildTestApp, type TestApp } from '../../test/build-test-app';
 import { buildCrew, buildFlight, joinFlight } from '../../test/factories';
+import { fetchAs } from '../../test/inject-as';
 import { openSocket, sessionCookie } from '../../test/socket-client';
 import { homeListCache } from './home-cache';
 
@@ -32,18 +34,7 @@ describe('a flight keeps the departure time it is given', () => {
   const db = () => t.database.db;
 
   /** A signed-in member's fetch against the listening server. */
-  async function clientFor(user: UserRow) {
-    const cookie = await sessionCookie(t.app, user.id, t.clock.now());
-    return async (method: string, url: string, body?: unknown) => {
-      const res = await fetch(`${base}${url}`, {
-        method,
-        headers: { cookie, ...(body !== undefined && { 'content-type': 'application/json' }) },
-        ...(body !== undefined && { body: JSON.stringify(body) }),
-      });
-      const text = await res.text();
-      return { status: res.status, body: text ? JSON.parse(text) : null };
-    };
-  }
+  const clientFor = (user: UserRow) => fetchAs(t.app, base, user);
   const untimed = (over: Parameters<typeof buildFlight>[1] = {}) =>
     buildFlight(db(), { flightNumber: 'BA117', time: null, duration: null, ...over });
   const add = (flight: { departureDate: string }, flightNumber: string, over: object = {}) => ({

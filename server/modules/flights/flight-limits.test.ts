@@ -1,12 +1,13 @@
+// @postgres: the daily cap and delete-vs-join races under simultaneous requests through a listening server
 import type { AddressInfo } from 'node:net';
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { ACCESS_REASONS, flightsPerDayReason } from '../../../domain';
 import { testConfig } from '../../config';
 import { dailyFlightCounts, flightCrew, flights, type UserRow } from '../../db/schema';
-import { sessionCookieName } from '../../plugins/access';
 import { buildTestApp, type TestApp } from '../../test/build-test-app';
 import { buildAdmin, buildCrew, buildFlight, joinFlight } from '../../test/factories';
+import { fetchAs } from '../../test/inject-as';
 
 const NOW = '2030-06-15T12:00:00.000Z';
 const PER_DAY = 5;
@@ -34,19 +35,7 @@ describe('flight limits under concurrency', () => {
   const db = () => t.database.db;
 
   /** A signed-in member's fetch against the listening server. */
-  async function clientFor(user: UserRow) {
-    const token = await t.app.deps.sessions.create(user.id, t.clock.now());
-    const cookie = `${sessionCookieName(t.app.deps.config.publicUrl)}=${token}`;
-    return async (method: string, url: string, body?: unknown) => {
-      const res = await fetch(`${base}${url}`, {
-        method,
-        headers: { cookie, ...(body !== undefined && { 'content-type': 'application/json' }) },
-        ...(body !== undefined && { body: JSON.stringify(body) }),
-      });
-      const text = await res.text();
-      return { status: res.status, body: text ? JSON.parse(text) : null };
-    };
-  }
+  const clientFor = (user: UserRow) => fetchAs(t.app, base, user);
   const newFlight = (n: number, day = '2030-06-20') => ({
     flightNumber: `BA${1000 + n}`,
     origin: 'LHR',

@@ -1,3 +1,4 @@
+// @postgres: flights are stored through upserts (onConflictDoUpdate, the roster batch’s onConflictDoNothing)
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import {

@@ -1,3 +1,4 @@
+// @postgres: two instances on the LISTEN/NOTIFY bus; a PostgreSQL-only describe
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { FlightRow, UserRow } from '../../db/schema';

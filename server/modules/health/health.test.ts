@@ -1,3 +1,4 @@
+// @postgres: reports which engine it runs on: the PostgreSQL answer is asserted there only
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../../app';
 import { testConfig } from '../../config';

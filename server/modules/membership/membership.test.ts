@@ -1,3 +1,4 @@
+// @postgres: simultaneous cancel presses through a listening server (onConflictDoNothing)
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ACCESS_REASONS, CANCELLATION_TEXTS, MEMBER_LIMITS, PAYMENT_TEXTS } from '../../../domain';

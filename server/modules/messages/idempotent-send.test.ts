@@ -1,3 +1,4 @@
+// @postgres: simultaneous sends with one clientId (on conflict do nothing) through a listening server
 import { randomUUID } from 'node:crypto';
 import type { AddressInfo } from 'node:net';
 import { eq } from 'drizzle-orm';

@@ -1,3 +1,4 @@
+// @postgres: the send rate limit under simultaneous requests through a listening server (group commit)
 import type { AddressInfo } from 'node:net';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';

@@ -1,3 +1,4 @@
+// @postgres: the daily report cap under simultaneous requests through a listening server (upserts)
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { MODERATION_MESSAGES, REPORTS_PER_DAY } from '../../../domain';

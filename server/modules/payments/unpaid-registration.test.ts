@@ -1,3 +1,4 @@
+// @postgres: a registration waits for its payment as JSON (jsonb) in checkout_sessions
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { CHECKOUT_LIFETIME_MS } from '../../../domain';

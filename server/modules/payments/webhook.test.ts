@@ -1,3 +1,4 @@
+// @postgres: concurrent deliveries of one event through a listening server really overlap on PostgreSQL (upserts)
 import { eq } from 'drizzle-orm';
 import Stripe from 'stripe';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';

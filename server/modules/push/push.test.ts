@@ -1,3 +1,4 @@
+// @postgres: 200 simultaneous subscriptions through a listening server (onConflictDoUpdate on the endpoint)
 import { createDecipheriv, createECDH, createHmac, randomBytes } from 'node:crypto';
 import { once } from 'node:events';
 import { createServer, type Server } from 'node:http';
@@ -16,6 +17,7 @@ import { pushSubscriptions, type UserRow } from '../../db/schema';
 import { buildTestApp, type TestApp } from '../../test/build-test-app';
 import { buildAdmin, buildCrew, buildFlight, buildWave, joinFlight } from '../../test/factories';
 import { injectAs } from '../../test/inject-as';
+import { freePort } from '../../test/processes';
 import { openSocket, sessionCookie } from '../../test/socket-client';
 
 /** A browser's side of a subscription: its own P-256 key pair and auth secret (RFC 8291). */
@@ -92,11 +94,7 @@ describe('Web Push', () => {
     pushService.listen(0, '127.0.0.1');
     await once(pushService, 'listening');
     origin = `http://127.0.0.1:${(pushService.address() as AddressInfo).port}`;
-    const dead = createServer().listen(0, '127.0.0.1');
-    await once(dead, 'listening');
-    deadOrigin = `http://127.0.0.1:${(dead.address() as AddressInfo).port}`;
-    dead.close();
-    await once(dead, 'close');
+    deadOrigin = `http://127.0.0.1:${await freePort()}`;
     t = await buildTestApp({
       config: {
         logLevel: 'warn',

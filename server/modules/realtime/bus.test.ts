@@ -1,3 +1,4 @@
+// @postgres: the LISTEN/NOTIFY bus itself; a PostgreSQL-only describe
 import { describe, expect, it } from 'vitest';
 import { createTestDatabase } from '../../test/test-database';
 import { createPostgresBus, reconnectDelayMs } from './bus';

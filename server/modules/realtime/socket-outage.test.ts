@@ -1,3 +1,4 @@
+// @postgres: a send while the database cannot be reached, over a listening server’s socket
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { UNAVAILABLE_CODE, UNAVAILABLE_MESSAGE } from '../../../domain';

@@ -1,3 +1,4 @@
+// @postgres: two listening instances on the LISTEN/NOTIFY bus; a PostgreSQL-only describe
 import { sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -68,6 +69,8 @@ describe.runIf(process.env.JUMPSEAT_TEST_DB === 'postgres')(
       // in hand and skips its own bus event, so nobody gets it twice.
       await aliceOnA.next('message');
       await aliceOnB.next('message');
+      // A bounded "nothing arrives" window: a second copy (A's own bus event delivered again)
+      // would follow within it; waiting longer only proves more of nothing.
       await new Promise((r) => setTimeout(r, 200));
       for (const socket of [onB, aliceOnA, aliceOnB]) {
         expect(socket.frames.filter((f) => f.type === 'message')).toHaveLength(0);

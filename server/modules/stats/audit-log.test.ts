@@ -1,3 +1,4 @@
+// @postgres: audit entries carry JSON (jsonb detail), parsed by each driver its own way
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { UserRow } from '../../db/schema';
 import { audit } from '../../lib/audit';

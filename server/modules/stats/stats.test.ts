@@ -1,3 +1,4 @@
+// @postgres: weekly figures use date arithmetic (date_trunc … at time zone)
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { messages, type UserRow } from '../../db/schema';
 import { buildTestApp, type TestApp } from '../../test/build-test-app';

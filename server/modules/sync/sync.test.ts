@@ -1,3 +1,4 @@
+// @postgres: a listening server with sockets: what a dropped socket missed
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { syncResponseSchema } from '../../../domain';
 import type { UserRow } from '../../db/schema';

@@ -1,3 +1,4 @@
+// @postgres: a picture is stored with an upsert (onConflictDoUpdate)
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {

@@ -1,3 +1,4 @@
+// @postgres: a listening server with sockets; wave state changes race with live updates
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { messages, platformCounters, type UserRow, waves } from '../../db/schema';
