@@ -197,7 +197,7 @@ if (!chromium) {
   // with TEST_DATABASE_URL, the core journeys (tagged @postgres) on a server on a scratch
   // database of that PostgreSQL (project 'postgres'; playwright.config.ts starts that server
   // beside the first, on the same build, and drops the database after). Not every journey on
-  // both: the server suites already run on both databases; these cover what only a real server
+  // both: the server files where the engine matters already run on both databases; these cover what only a real server
   // and browser show together (sign-up to chat, live updates over the LISTEN/NOTIFY bus,
   // sessions ended everywhere, payments, moderation, the offline queue's exactly-once send).
   // `--only e2e-postgres` runs the PostgreSQL project alone.
