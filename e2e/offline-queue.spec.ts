@@ -44,6 +44,10 @@ test('written offline: Queued, still queued in a new tab, sent once when back on
   const again = await context.newPage();
   await again.goto(`/chat?waveId=${waveId}`);
   const chatAgain = again.getByRole('dialog', { name: bob.name });
+  // 30 s: a cold navigation on a busy CI box (as below) brings the chat; its queue shows then.
+  await expect(chatAgain.getByRole('textbox', { name: 'Message' })).toBeVisible({
+    timeout: 30_000,
+  });
   await expect(chatAgain.getByText('Queued')).toBeVisible();
   await expect(chatAgain.getByText('Written at 35,000 feet')).toHaveCount(1);
   expect(await storedCopies(b, waveId), 'a copy reached the server from the new tab').toBe(0);

@@ -10,6 +10,7 @@ import {
   resetOutboxForTests,
   useOutbox,
 } from './outbox';
+import { outboxStore } from './outbox-store';
 
 const CLIENT_ID = '0b5b2c1e-7d1a-4c56-9a3e-2f1d5e6a7b8c';
 const json = (status: number, body: unknown) =>
@@ -18,6 +19,7 @@ const json = (status: number, body: unknown) =>
 afterEach(() => {
   resetOutboxForTests();
   vi.unstubAllGlobals();
+  vi.restoreAllMocks();
 });
 
 // Issue 21 item 4: what the offline queue does with the server's answer once it can send.
@@ -111,6 +113,35 @@ describe('the offline queue', () => {
     expect(fetch).toHaveBeenCalledTimes(2);
     expect(result.current).toEqual([]);
     expect(client.getQueryData<Message[]>(messageKeys.thread(10))?.map((m) => m.id)).toEqual([42]);
+  });
+
+  it("shows 'Queued' only once the message is stored: a tab closed at that moment keeps it", async () => {
+    // The e2e journey's race: 'Queued' shown before IndexedDB committed, the tab closed, and
+    // the next tab had nothing to send.
+    let commit!: () => void;
+    vi.spyOn(outboxStore, 'put').mockImplementation(
+      () =>
+        new Promise<void>((resolve) => {
+          commit = resolve;
+        }),
+    );
+    const { result } = renderHook(() => useOutbox(10));
+    const queued = enqueueMessage(7, 10, 'Written at 35,000 feet', CLIENT_ID);
+    await vi.waitFor(() => expect(outboxStore.put).toHaveBeenCalledTimes(1));
+    expect(result.current).toEqual([]);
+
+    await act(async () => {
+      commit();
+      await queued;
+    });
+    expect(result.current).toEqual([expect.objectContaining({ clientId: CLIENT_ID, state: 'queued' })]);
+  });
+
+  it('storage that refuses (private mode) still queues it for this tab', async () => {
+    vi.spyOn(outboxStore, 'put').mockRejectedValue(new DOMException('refused', 'InvalidStateError'));
+    const { result } = renderHook(() => useOutbox(10));
+    await act(() => enqueueMessage(7, 10, 'Written at 35,000 feet', CLIENT_ID));
+    expect(result.current).toEqual([expect.objectContaining({ clientId: CLIENT_ID, state: 'queued' })]);
   });
 
   it("never sends another member's queue", async () => {

@@ -44,6 +44,8 @@ export async function loadOutbox(userId: number): Promise<void> {
 /**
  * Keeps a message to send later; resolves once it is stored. `clientId`: the one a failed
  * attempt already used, so if that attempt did reach the server the resend is the same message.
+ * 'Queued' shows only once IndexedDB committed the record: a member who closes the tab the
+ * moment it shows still finds it in the next one (shown first, a close in that instant lost it).
  */
 export async function enqueueMessage(
   userId: number,
@@ -59,8 +61,9 @@ export async function enqueueMessage(
     createdAt: Date.now(),
     state: 'queued',
   };
-  set([...records, record]);
+  // Storage refused (private mode): the queue still holds it for this tab.
   await outboxStore.put(record).catch(() => undefined);
+  set([...records, record]);
   return record;
 }
 
