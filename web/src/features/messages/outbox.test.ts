@@ -134,14 +134,20 @@ describe('the offline queue', () => {
       commit();
       await queued;
     });
-    expect(result.current).toEqual([expect.objectContaining({ clientId: CLIENT_ID, state: 'queued' })]);
+    expect(result.current).toEqual([
+      expect.objectContaining({ clientId: CLIENT_ID, state: 'queued' }),
+    ]);
   });
 
   it('storage that refuses (private mode) still queues it for this tab', async () => {
-    vi.spyOn(outboxStore, 'put').mockRejectedValue(new DOMException('refused', 'InvalidStateError'));
+    vi.spyOn(outboxStore, 'put').mockRejectedValue(
+      new DOMException('refused', 'InvalidStateError'),
+    );
     const { result } = renderHook(() => useOutbox(10));
     await act(() => enqueueMessage(7, 10, 'Written at 35,000 feet', CLIENT_ID));
-    expect(result.current).toEqual([expect.objectContaining({ clientId: CLIENT_ID, state: 'queued' })]);
+    expect(result.current).toEqual([
+      expect.objectContaining({ clientId: CLIENT_ID, state: 'queued' }),
+    ]);
   });
 
   it("never sends another member's queue", async () => {
