@@ -2,6 +2,7 @@ import { QueryClient } from '@tanstack/react-query';
 import { act, renderHook } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { ACCESS_REASONS, type Message } from '../../../../domain';
+import { aMessage } from '../../test/messages';
 import { messageKeys } from '../waves';
 import {
   enqueueMessage,
@@ -49,14 +50,7 @@ describe('the offline queue', () => {
   });
 
   it('a connection still down keeps it queued; the next chance sends it once, into the thread', async () => {
-    const stored: Message = {
-      id: 41,
-      waveId: 10,
-      senderId: 7,
-      content: 'See you at the gate',
-      read: false,
-      createdAt: '2030-06-01T09:00:00.000Z',
-    };
+    const stored = aMessage({ id: 41, content: 'See you at the gate' });
     const fetch = vi
       .fn()
       .mockRejectedValueOnce(new TypeError('Failed to fetch'))
@@ -79,14 +73,7 @@ describe('the offline queue', () => {
   it('a chance that comes while a send is failing is not lost: it goes round once more and sends', async () => {
     // The e2e journey's race: a tab's first send is failing (the connection still down) when
     // the browser comes back online; that 'online' must not be swallowed by the failing round.
-    const stored: Message = {
-      id: 42,
-      waveId: 10,
-      senderId: 7,
-      content: 'Written at 35,000 feet',
-      read: false,
-      createdAt: '2030-06-01T09:00:00.000Z',
-    };
+    const stored = aMessage({ id: 42, content: 'Written at 35,000 feet' });
     let failFirst!: (error: Error) => void;
     const fetch = vi
       .fn()
@@ -121,8 +108,8 @@ describe('the offline queue', () => {
     let commit!: () => void;
     vi.spyOn(outboxStore, 'put').mockImplementation(
       () =>
-        new Promise<void>((resolve) => {
-          commit = resolve;
+        new Promise<undefined>((resolve) => {
+          commit = () => resolve(undefined);
         }),
     );
     const { result } = renderHook(() => useOutbox(10));

@@ -1,17 +1,18 @@
 import { QueryClient } from '@tanstack/react-query';
 import { describe, expect, it } from 'vitest';
 import type { Message, SyncResponse } from '../../../../domain';
+import { aMessage } from '../../test/messages';
 import { messageKeys } from '../waves';
 import { applySync } from './sync';
 
-const message = (id: number, waveId = 10): Message => ({
-  id,
-  waveId,
-  senderId: 1,
-  content: `Message ${id}`,
-  read: false,
-  createdAt: `2030-06-01T09:00:0${id}.000Z`,
-});
+const message = (id: number, waveId = 10): Message =>
+  aMessage({
+    id,
+    waveId,
+    senderId: 1,
+    content: `Message ${id}`,
+    createdAt: `2030-06-01T09:00:0${id}.000Z`,
+  });
 const sync = (messages: Message[]): SyncResponse => ({
   cursor: '2030-06-01T09:01:00.000Z',
   messages,

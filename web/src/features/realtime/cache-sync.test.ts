@@ -2,6 +2,7 @@ import { type QueryClient, QueryObserver } from '@tanstack/react-query';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import type { LiveMessage, Message, ServerFrameOf, WaveWithParties } from '../../../../domain';
 import { createQueryClient } from '../../lib/query-client';
+import { aMessage } from '../../test/messages';
 import { person, waveFixture } from '../waves/test-waves';
 import {
   applyServerFrame,
@@ -11,14 +12,8 @@ import {
   SHARED_REFRESH_WINDOW_MS,
 } from './cache-sync';
 
-const message = (id: number, waveId = 10): Message => ({
-  id,
-  waveId,
-  senderId: 1,
-  content: `Message ${id}`,
-  read: false,
-  createdAt: '2030-06-01T09:00:00.000Z',
-});
+const message = (id: number, waveId = 10): Message =>
+  aMessage({ id, waveId, senderId: 1, content: `Message ${id}` });
 /** The message as the `message` frame carries it, to each of its two people. */
 const live = (m: Message): LiveMessage => ({ ...m, recipientId: 2, senderNickname: 'Jane' });
 

@@ -1,20 +1,18 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { INVALIDATION_KEYS, type ServerFrame, serverFrameSchema } from '../../../../domain';
+import { aMessage } from '../../test/messages';
 import { FRAME_READERS, parseServerFrame, readServerFrame } from './frames';
 
 // The reader stands in for serverFrameSchema on the web (frames.ts says why): these hold it to
 // the schema's answers, accepting, refusing and stripping alike.
 
-const message = {
+const message = aMessage({
   id: 5,
   waveId: 3,
-  senderId: 7,
   content: 'hello',
-  read: false,
-  createdAt: '2030-06-01T09:00:00.000Z',
   clientId: '0b7e6c52-1f1a-4c38-9d5e-2f0c5a1b2c3d',
-};
+});
 const wave = {
   id: 3,
   senderId: 7,

@@ -1,5 +1,6 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { Message } from '../../../../domain';
+import { aMessage } from '../../test/messages';
 import { FakeSocket } from './fake-socket';
 import type { ServerFrame } from './frames';
 import {
@@ -12,14 +13,7 @@ import {
   reconnectDelay,
 } from './realtime-client';
 
-const message = (id: number): Message => ({
-  id,
-  waveId: 4,
-  senderId: 7,
-  content: 'Hi',
-  read: false,
-  createdAt: '2030-06-01T09:00:00.000Z',
-});
+const message = (id: number): Message => aMessage({ id, waveId: 4, content: 'Hi' });
 
 function makeClient(overrides: Partial<RealtimeClientOptions> = {}) {
   const frames: ServerFrame[] = [];

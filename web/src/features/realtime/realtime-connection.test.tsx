@@ -3,6 +3,7 @@ import { act, cleanup, render } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { Message } from '../../../../domain';
 import { createQueryClient } from '../../lib/query-client';
+import { aMessage } from '../../test/messages';
 import { sessionQueryKey, useSession } from '../auth/use-session';
 import { isRealtimeConnected } from '../waves/polling';
 import { connectedRealtimeClient } from './connection';
@@ -77,14 +78,13 @@ describe('<RealtimeConnection>', () => {
     const socket = FakeSocket.latest();
     act(() => socket.accept());
     client.setQueryData<Message[]>(['messages', 3], []);
-    const message = {
+    const message = aMessage({
       id: 1,
       waveId: 3,
       senderId: 8,
       content: 'Hello',
-      read: false,
       createdAt: '2030-01-01T10:00:00.000Z',
-    };
+    });
     act(() =>
       socket.receive({
         type: 'message',
