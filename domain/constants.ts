@@ -1,6 +1,15 @@
 /** Limits and enumerations the spec fixes. One place, so server and web never disagree. */
 
 export const AIRLINE_CODE = 'BA';
+/**
+ * Other designators crew and rosters print for the airline's own flights: its ICAO code and
+ * the Shuttle's. A flight number under one of these is the same flight under AIRLINE_CODE
+ * ('BAW117' is 'BA117'), as the flight key reads it (issue 41).
+ */
+export const AIRLINE_DESIGNATOR_ALIASES: Readonly<Record<string, string>> = {
+  BAW: AIRLINE_CODE,
+  SHT: AIRLINE_CODE,
+};
 export const CREW_EMAIL_DOMAINS = ['ba.com'] as const;
 
 export const PIN_LENGTH = 4;
@@ -204,6 +213,7 @@ export const AUDIT_ACTIONS = [
   'auth.pin_changed',
   'auth.pin_reset',
   'flight.delete',
+  'flight.merged',
   'flight_crew.remove',
   'flights.delete_past',
   'membership.cancellation_request',

@@ -55,6 +55,7 @@ async function start() {
     bootstrap,
     { startupLines },
     { devMailEnabled },
+    { mergeDuplicateFlights },
   ] = await Promise.all([
     import('./app'),
     import('./db/open-configured'),
@@ -63,6 +64,7 @@ async function start() {
     import('./modules/admin/bootstrap-admin'),
     import('./startup-lines'),
     import('./modules/dev-mail/enabled'),
+    import('./modules/flights/merge-duplicates'),
   ]);
   const clock = processClock(config.env, process.env.TEST_CLOCK_OFFSET_MS);
   if (stopSignal) return;
@@ -72,6 +74,9 @@ async function start() {
   opened.push({ what: 'closing the database', undo: () => opening.close() });
   if (stopSignal) return;
   await database.migrate();
+  if (stopSignal) return;
+  // Flights split by spelling before the flight key ('BA0117' beside 'BA117') become one.
+  const flightsMerged = await mergeDuplicateFlights(database.db, clock.now());
   if (stopSignal) return;
   const admin = await bootstrap.ensureBootstrapAdmin(
     database.db,
@@ -83,6 +88,9 @@ async function start() {
 
   const server = await buildApp({ config, database, clock, startJobs: true });
   app = server;
+  if (flightsMerged.merged > 0 || flightsMerged.renamed > 0) {
+    server.log.info(flightsMerged, 'flights: duplicate spellings merged, numbers written canonical');
+  }
   opened.push({ what: 'closing the server (requests, sockets, jobs)', undo: () => server.close() });
   if (stopSignal) return;
   await server.listen({ port: config.port, host: config.host });

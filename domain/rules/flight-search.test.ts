@@ -44,7 +44,10 @@ describe('flightNumberParts / canonicalFlightNumber', () => {
     ['ba 0117 (0700)', 'BA117'],
     ['U20012', 'U212'],
     ['3K0501', '3K501'],
-    ['BAW117A', 'BAW117A'],
+    // The airline's ICAO and Shuttle designators are the airline's own flights (issue 41).
+    ['BAW117A', 'BA117A'],
+    ['SHT 0012', 'BA12'],
+    ['EZY0117', 'EZY117'],
     ['ZZ', 'ZZ'],
   ])('%s reads as %s', (stored, canonical) => {
     expect(canonicalFlightNumber(stored)).toBe(canonical);

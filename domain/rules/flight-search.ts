@@ -1,3 +1,4 @@
+import { AIRLINE_DESIGNATOR_ALIASES } from '../constants';
 import { flightNumberBase } from './time';
 
 /**
@@ -33,6 +34,10 @@ export const compactFlightText = (value: string): string => value.toUpperCase().
 
 const withoutLeadingZeros = (digits: string) => digits.replace(/^0+/, '');
 
+/** 'BAW' and 'SHT' -> 'BA' (AIRLINE_DESIGNATOR_ALIASES); any other designator as it is. */
+export const airlineDesignator = (designator: string): string =>
+  AIRLINE_DESIGNATOR_ALIASES[designator] ?? designator;
+
 export function normaliseFlightQuery(query: string | null | undefined): FlightQuery {
   const text = compactFlightText(query ?? '');
   if (!text) return { kind: 'all' };
@@ -46,7 +51,12 @@ export function normaliseFlightQuery(query: string | null | undefined): FlightQu
     const [, airline = '', digits = '', suffix = ''] = parts;
     // A suffix letter only makes sense after a number: 'BAW' is an airline, not 'BA' + 'W'.
     if (!(suffix && !digits)) {
-      return { kind: 'flight', airline, number: withoutLeadingZeros(digits), suffix };
+      return {
+        kind: 'flight',
+        airline: airlineDesignator(airline),
+        number: withoutLeadingZeros(digits),
+        suffix,
+      };
     }
   }
   return { kind: 'text', text };
@@ -64,10 +74,14 @@ export function flightNumberParts(flightNumber: string): FlightNumberParts | nul
   const parts = PARTS.exec(compactFlightText(flightNumberBase(flightNumber)));
   if (!parts) return null;
   const [, airline = '', number = '', suffix = ''] = parts;
-  return { airline, number, suffix };
+  return { airline: airlineDesignator(airline), number, suffix };
 }
 
-/** The flight number as search compares it: 'BA0117 (1530)' -> 'BA117'. */
+/**
+ * The flight number as the flight key and search compare it, and as a new flight is stored:
+ * 'BA0117 (1530)', 'ba 117' and 'BAW117' -> 'BA117'. A number of no airline shape is only
+ * compacted ('TEST 1' -> 'TEST1').
+ */
 export function canonicalFlightNumber(flightNumber: string): string {
   const parts = flightNumberParts(flightNumber);
   if (!parts) return compactFlightText(flightNumberBase(flightNumber));

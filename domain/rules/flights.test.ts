@@ -1,3 +1,4 @@
+import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import {
   checkDepartureHorizon,
@@ -78,8 +79,11 @@ describe('manual add', () => {
     expect(normaliseTime(input)).toBe(expected);
   });
 
-  it('upper-cases numbers and limits airport inputs to three letters', () => {
-    expect(normaliseFlightNumber(' ba0117 ', '09:05')).toBe('BA0117 (0905)');
+  it('stores numbers canonical, with the time given or already bracketed, and limits airport inputs to three letters', () => {
+    expect(normaliseFlightNumber(' ba0117 ', '09:05')).toBe('BA117 (0905)');
+    expect(normaliseFlightNumber('BAW 0117 (1530)')).toBe('BA117 (1530)');
+    expect(normaliseFlightNumber('ba117 (1530)', '16:30')).toBe('BA117 (1630)');
+    expect(normaliseFlightNumber('TEST 1')).toBe('TEST1');
     expect(normaliseAirportInput('jfkx')).toBe('JFK');
   });
 });
@@ -137,6 +141,49 @@ describe('flight identity', () => {
       destination: 'jfk',
     });
     expect(a).toBe(b);
+  });
+
+  it("'BA117', 'ba0117', 'BA 117' and 'BAW117' on one day from one airport are one flight", () => {
+    const key = (flightNumber: string) =>
+      flightKey({ flightNumber, departureDate: '2026-11-29', origin: 'LHR', destination: 'JFK' });
+    const one = new Set(['BA117', 'ba0117', 'BA 117', 'BAW117', 'BA0117 (1530)'].map(key));
+    expect(one.size).toBe(1);
+    // A suffix letter, another number or another airline is another flight.
+    expect(new Set([key('BA117'), key('BA117A'), key('BA1170'), key('AA117')]).size).toBe(4);
+  });
+
+  it('every spelling of one flight gives one key (property)', () => {
+    const spelling = fc.record({
+      designator: fc.constantFrom('BA', 'ba', 'Ba', 'BAW', 'baw', 'SHT'),
+      zeros: fc.integer({ min: 0, max: 3 }),
+      space: fc.constantFrom('', ' ', '  '),
+      time: fc.option(fc.constantFrom(' (0530)', ' (1530)', '(2359)'), { nil: '' }),
+    });
+    fc.assert(
+      fc.property(
+        fc.integer({ min: 1, max: 9999 }),
+        fc.constantFrom('', 'A', 'z'),
+        spelling,
+        spelling,
+        (number, suffix, a, b) => {
+          const write = (s: typeof a) => {
+            const digits = String(number).padStart(String(number).length + s.zeros, '0');
+            // Four digits at most after the zeros, as numbers are printed ('BA0117', not 'BA00117').
+            const printed = digits.length > 4 ? String(number) : digits;
+            return `${s.designator}${s.space}${printed}${suffix}${s.time}`;
+          };
+          const of = (flightNumber: string) =>
+            flightKey({
+              flightNumber,
+              departureDate: '2026-11-29',
+              origin: 'LHR',
+              destination: 'JFK',
+            });
+          expect(of(write(a))).toBe(of(write(b)));
+          expect(of(write(a))).toBe(of(`BA${number}${suffix.toUpperCase()}`));
+        },
+      ),
+    );
   });
 
   const rosterFlight = {

@@ -11,6 +11,7 @@ import {
 } from '../constants';
 import { isIataAirport } from '../roster/airports';
 import type { RosterFlight } from '../roster/parser';
+import { canonicalFlightNumber } from './flight-search';
 import {
   type DateLike,
   departureTimeOf,
@@ -64,11 +65,13 @@ export function normaliseTime(value: string): string | null {
   return match ? `${match[1]}${match[2]}` : null;
 }
 
-/** Upper-cased number, with the optional time (colon removed) appended in brackets. */
+/**
+ * The number as a flight is stored: canonical ('ba 0117' -> 'BA117'), with the time (colon
+ * removed) in brackets — the one given, else the one already written in brackets.
+ */
 export function normaliseFlightNumber(flightNumber: string, time?: string | null): string {
-  const upper = flightNumber.trim().toUpperCase();
-  const hhmm = time ? normaliseTime(time) : null;
-  return flightNumberWithTime(upper, hhmm);
+  const hhmm = time ? normaliseTime(time) : departureTimeOf(flightNumber.trim());
+  return flightNumberWithTime(canonicalFlightNumber(flightNumber), hhmm);
 }
 
 /** A UTC calendar day as the ISO midnight the API stores for departureDate. */
@@ -201,8 +204,10 @@ export function reconcileDepartureTime(
 }
 
 /**
- * Identity of a flight: number, day and route. The bracketed time is left out so that crew who
- * add the same flight with and without a time land on one flight.
+ * Identity of a flight: number, day and route. The number is read as the airline reads it
+ * (canonicalFlightNumber: 'BA0117', 'ba 117' and 'BAW117' are 'BA117'), so crew who type it
+ * differently land on one flight; the bracketed time is left out so that crew who add it with
+ * and without a time do too.
  */
 export function flightKey(f: {
   flightNumber: string;
@@ -210,7 +215,7 @@ export function flightKey(f: {
   origin: string;
   destination: string;
 }): string {
-  const number = flightNumberBase(f.flightNumber).toUpperCase();
+  const number = canonicalFlightNumber(f.flightNumber);
   return [
     number,
     utcDay(f.departureDate),

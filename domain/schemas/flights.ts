@@ -6,6 +6,7 @@ import {
   isAirportCode,
   isValidDay,
   MISSING_FLIGHT_INFO,
+  normaliseFlightNumber,
   normaliseManualFlight,
 } from '../rules/flights';
 import { idSchema, isoDateTimeSchema, nullableIsoDateTimeSchema } from './common';
@@ -19,12 +20,15 @@ const airportCode = z
   .min(1, MISSING_FLIGHT_INFO)
   .refine(isAirportCode, INVALID_AIRPORT_CODES);
 
+/** Stored canonical, as the flight key reads it: 'ba 0117 (1530)' -> 'BA117 (1530)'. */
 const flightNumber = z
   .string({ error: MISSING_FLIGHT_INFO })
   .trim()
   .toUpperCase()
   .min(1, MISSING_FLIGHT_INFO)
-  .max(20);
+  .max(20)
+  .transform((value) => normaliseFlightNumber(value))
+  .refine((value) => value.length > 0, MISSING_FLIGHT_INFO);
 
 /** A departure day given as 'YYYY-MM-DD' or any ISO date-time; stored as that UTC midnight. */
 const departureDateInput = z

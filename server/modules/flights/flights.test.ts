@@ -348,6 +348,50 @@ describe('flights API', () => {
       expect(crew.map((c) => [c.userId, c.role])).toEqual([[alice.id, 'IFL']]);
     });
 
+    it("'BA117', 'ba0117', 'BA 117' and 'BAW117' from four members, by hand and by roster, are one flight (issue 41)", async () => {
+      const [ann, ben, cat, dan] = await Promise.all([1, 2, 3, 4].map(() => buildCrew(db())));
+      const first = await (await as(ann!))({
+        method: 'POST',
+        url: '/api/flights',
+        payload: body({ flightNumber: 'BA117 (1530)' }),
+      });
+      expect(first.statusCode).toBe(201);
+      for (const [member, flightNumber] of [
+        [ben!, 'ba0117'],
+        [cat!, 'BA 117 (1530)'],
+      ] as const) {
+        const res = await (await as(member))({
+          method: 'POST',
+          url: '/api/flights',
+          payload: body({ flightNumber }),
+        });
+        expect(res.statusCode, flightNumber).toBe(200);
+        expect(res.json()).toMatchObject({ id: first.json().id, flightNumber: 'BA117 (1530)' });
+      }
+      const batch = await (await as(dan!))({
+        method: 'POST',
+        url: '/api/flights/batch',
+        payload: { flights: [body({ flightNumber: 'BAW0117 (1530)' })] },
+      });
+      expect(batch.json().results).toMatchObject({ created: 0, joined: 1, failed: 0 });
+      expect(await db().select().from(flights)).toHaveLength(1);
+      const crew = await db()
+        .select()
+        .from(flightCrew)
+        .where(eq(flightCrew.flightId, first.json().id));
+      expect(crew).toHaveLength(4);
+    });
+
+    it('stores a new flight under its canonical number: BA0117 is written BA117', async () => {
+      const res = await (await as(await buildCrew(db())))({
+        method: 'POST',
+        url: '/api/flights',
+        payload: body({ flightNumber: ' baw 0117 (1530) ' }),
+      });
+      expect(res.statusCode).toBe(201);
+      expect(res.json().flightNumber).toBe('BA117 (1530)');
+    });
+
     it('finds the existing flight (200), also when it was added with or without a time', async () => {
       const alice = await buildCrew(db());
       const bob = await buildCrew(db(), { role: 'Captain' });

@@ -13,6 +13,7 @@ const ACTION_WORDS: Record<AuditAction, string> = {
   'auth.pin_changed': 'PIN changed by the member',
   'auth.pin_reset': 'PIN reset by e-mail',
   'flight.delete': 'Flight deleted',
+  'flight.merged': 'Duplicate flight merged into this one',
   'flight_crew.remove': 'Crew member removed from a flight',
   'flights.delete_past': 'Past flights deleted',
   'membership.cancellation_request': 'Cancellation requested',
