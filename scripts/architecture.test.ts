@@ -2,7 +2,7 @@ import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
-import { cycles, importGraph } from './import-graph';
+import { cycles, type ImportGraph, importGraph } from './import-graph';
 
 /**
  * The structure, enforced: like the route-table test for access, these rules cover every file,
@@ -53,6 +53,24 @@ describe('architecture', () => {
         (under('web/src/features')(e.to) || under('web/src/pages')(e.to)),
     );
     expect(show(upward), 'ui-and-lib-below-features').toEqual([]);
+  });
+
+  it('server-modules-one-way: no server modules import each other, directly or round a loop', () => {
+    // Module-level, tests left out: a file-level cycle is caught above, but two modules can
+    // import each other through different files (flights and crew did, until flights took its
+    // membership in). A module's area has one owner; the others call it.
+    const moduleOf = (file: string) => /^server\/modules\/([^/]+)\//.exec(file)?.[1];
+    const modules: ImportGraph = new Map();
+    for (const { from, to } of edges) {
+      const a = moduleOf(from);
+      const b = moduleOf(to);
+      if (!a || isTest(from)) continue;
+      const node = modules.get(a) ?? { files: [], packages: [] };
+      modules.set(a, node);
+      if (b && b !== a && !node.files.includes(b)) node.files.push(b);
+    }
+    expect(modules.size).toBeGreaterThan(10);
+    expect(cycles(modules), 'server-modules-one-way').toEqual([]);
   });
 
   it('server-plugins-below-modules: plugins, sessions, lib and db never import a module', () => {

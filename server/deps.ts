@@ -8,7 +8,7 @@ import type { RateLimiter } from './lib/rate-limit';
 import type { Telegram } from './lib/telegram';
 import type { HiddenMembersCache } from './modules/blocks/hidden-cache';
 import type { PushSender } from './modules/push/sender';
-import type { Bus } from './modules/realtime/bus';
+import type { Bus } from './lib/bus';
 import type { Realtime } from './modules/realtime/service';
 import type { SessionStore } from './sessions/session-store';
 

@@ -72,7 +72,7 @@ describe('compression', () => {
       snapshot: Parameters<typeof homeListGzipFor>[0];
     };
     const snapshot = cache.snapshot;
-    const ids = snapshot.items.map((i) => i.flight.id);
+    const ids = snapshot.items.map((i) => i.id);
     for (const joined of [[], [ids[0]!], [ids[5]!, ids[40]!, ids[69]!], ids]) {
       const set = new Set(joined);
       const body = Buffer.concat(homeListSlices(snapshot, set));
@@ -90,7 +90,7 @@ describe('compression', () => {
     };
     const snapshot = cache.snapshot;
     const shared = Buffer.from(snapshot.body);
-    const ids = snapshot.items.map((i) => i.flight.id);
+    const ids = snapshot.items.map((i) => i.id);
     for (const joined of [[], [ids[0]!], [ids[69]!, ids[3]!, ids[40]!], ids]) {
       const items = JSON.parse(Buffer.concat(homeListSlices(snapshot, new Set(joined))).toString());
       expect(items.map((f: { id: number }) => f.id)).toEqual(ids);
@@ -105,7 +105,7 @@ describe('compression', () => {
 
   it('sends a member their list as views at their first read of a snapshot, and one copy from the second', () => {
     const snapshot = (homeListCache(t.app.deps) as unknown as { snapshot: HomeSnapshot }).snapshot;
-    const ids = snapshot.items.map((i) => i.flight.id);
+    const ids = snapshot.items.map((i) => i.id);
     const joined = new Set([ids[4]!, ids[60]!]);
     const expected = Buffer.concat(homeListSlices(snapshot, joined));
     const first = homeListPlainFor(snapshot, 4001, joined);
@@ -130,7 +130,7 @@ describe('compression', () => {
       snapshot: Parameters<typeof homeListGzipFor>[0];
     };
     const snapshot = cache.snapshot;
-    const ids = snapshot.items.map((i) => i.flight.id);
+    const ids = snapshot.items.map((i) => i.id);
     const gzipOf = (userId: number, joined: number[]) => {
       const set = new Set(joined);
       const gz = homeListGzipFor(snapshot, userId, set);

@@ -100,23 +100,3 @@ export function sendJsonPieces(
   );
   return reply.send(Readable.from(pieces, { objectMode: false }));
 }
-
-/**
- * Gzip built from independently compressed pieces (each ends on a full flush, so it needs no
- * earlier bytes): a body that differs from a shared one in a few places recompresses only the
- * pieces that differ. The trailer's CRC covers the whole body: the caller combines the pieces'.
- */
-const GZIP_HEADER = Buffer.from([0x1f, 0x8b, 8, 0, 0, 0, 0, 0, 0, 0xff]);
-const DEFLATE_END = zlib.deflateRawSync(Buffer.alloc(0));
-
-export function gzipPiece(bytes: Buffer): Buffer {
-  return zlib.deflateRawSync(bytes, { level: 6, finishFlush: zlib.constants.Z_FULL_FLUSH });
-}
-
-/** `crc` and `length`: the whole uncompressed body's (see lib/crc32-combine.ts). */
-export function gzipFromPieces(pieces: Buffer[], crc: number, length: number): Buffer {
-  const trailer = Buffer.alloc(8);
-  trailer.writeUInt32LE(crc >>> 0, 0);
-  trailer.writeUInt32LE(length >>> 0, 4);
-  return Buffer.concat([GZIP_HEADER, ...pieces, DEFLATE_END, trailer]);
-}

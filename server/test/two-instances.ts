@@ -3,7 +3,7 @@ import { buildApp } from '../app';
 import { testConfig } from '../config';
 import { type Database, openDatabase } from '../db/client';
 import type { Clock } from '../lib/clock';
-import { type Bus, type BusEvent, createPostgresBus } from '../modules/realtime/bus';
+import { type Bus, type BusEvent, createPostgresBus } from '../lib/bus';
 import { createTestDatabase } from './test-database';
 
 export type TwoInstances = {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { BusEvent } from '../realtime/bus';
+import type { BusEvent } from '../../lib/bus';
 import { createHiddenMembersCache, HIDDEN_CACHE_TTL_MS } from './hidden-cache';
 
 /** A bus that only records its listeners, so the test can play its events and gaps. */

@@ -5,7 +5,7 @@ import type { Tx } from '../../db/client';
 import { blocks, reports, type UserRow, users, waves } from '../../db/schema';
 import type { AppDeps } from '../../deps';
 import { enforce, notFound } from '../../lib/errors';
-import { isKnownIdRange } from '../flights/queries';
+import { isKnownIdRange } from '../../lib/ids';
 import { presentMember } from '../users/presenter';
 import { blockFlagsFor, hasMet, isBlockedPair, lockPair } from './queries';
 

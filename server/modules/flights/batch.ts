@@ -13,7 +13,6 @@ import {
 import type { Db, DbOrTx } from '../../db/client';
 import { type FlightRow, flightCrew, flights, type UserRow, users } from '../../db/schema';
 import { HttpError } from '../../lib/errors';
-import { joinInTransaction, timingOf } from '../crew/service';
 import {
   countFlightsCreated,
   defaultCrewRole,
@@ -26,6 +25,7 @@ import {
   settleDepartureTime,
   takeDailyFlightSlots,
 } from './flight-store';
+import { joinInTransaction, timingOf } from './membership';
 
 type Outcome =
   | { kind: 'created' | 'joined' }

@@ -7,10 +7,6 @@ import { type FlightAggregateRow, presentAggregate } from './presenter';
 
 export type { FlightAggregateRow } from './presenter';
 
-/** Postgres `integer` ids: anything beyond is an unknown id (404), never a driver error (500). */
-export const INT4_MAX = 2_147_483_647;
-export const isKnownIdRange = (id: number) => Number.isSafeInteger(id) && id > 0 && id <= INT4_MAX;
-
 /**
  * A flight's crew figures, computed per flight in a LATERAL subquery: crew and online counts
  * with count(*) FILTER, the crew's tags, and the first crew member (lowest entry id) for the

@@ -34,14 +34,15 @@ import {
 import type { AppDeps } from '../../deps';
 import { audit } from '../../lib/audit';
 import { badRequest, enforce, notFound } from '../../lib/errors';
+import { isKnownIdRange } from '../../lib/ids';
 import { hiddenCrewByFlight, hiddenMembersFor, withoutHidden } from '../blocks';
-import { presentCrewMember } from '../crew/presenter';
-import { FLIGHT_NOT_FOUND, joinInTransaction, joinRefusal } from '../crew/service';
 import { isOnlineSql } from '../users/online';
 import { addFlightsBatch } from './batch';
+import { presentCrewMember } from './crew-presenter';
 import { defaultCrewRole, findOrCreateFlight, lockFlightKeys } from './flight-store';
 import { homeListCache, homeListGzipFor, homeListPlainFor } from './home-cache';
 import { homeListWrites } from './home-list-writes';
+import { FLIGHT_NOT_FOUND, joinInTransaction, joinRefusal } from './membership';
 import {
   type FlightAggregateRow,
   presentAggregate,
@@ -49,7 +50,7 @@ import {
   presentListItem,
   presentUserFlight,
 } from './presenter';
-import { isKnownIdRange, selectFlightsWithCounts } from './queries';
+import { selectFlightsWithCounts } from './queries';
 
 /** The home list: today and the next 30 days (what the screen shows, not the whole table). */
 export const HOME_WINDOW_DAYS = 30;

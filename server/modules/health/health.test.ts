@@ -4,7 +4,7 @@ import { buildApp } from '../../app';
 import { testConfig } from '../../config';
 import { buildTestApp, type TestApp } from '../../test/build-test-app';
 import { createTestDatabase } from '../../test/test-database';
-import { createLocalBus } from '../realtime/bus';
+import { createLocalBus } from '../../lib/bus';
 
 describe('GET /api/health', () => {
   let t: TestApp;

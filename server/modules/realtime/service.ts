@@ -46,7 +46,7 @@ import { presentMessage } from '../messages/presenter';
 import type { PushSender } from '../push/sender';
 import { isOnlineAt, isOnlineSql } from '../users/online';
 import { presentMember } from '../users/presenter';
-import type { Bus, BusEvent } from './bus';
+import type { Bus, BusEvent } from '../../lib/bus';
 import { type Connection, createHub } from './hub';
 
 const SWEEP_MS = 30_000;

@@ -8,7 +8,7 @@ import {
 import type { AppDeps } from '../../deps';
 import { audit } from '../../lib/audit';
 import { HttpError } from '../../lib/errors';
-import { notifyNewRegistration } from '../admin/telegram-service';
+import { notifyNewRegistration } from './registration-notice';
 import { findUserByEmail } from '../auth/login-service';
 import { refuseBannedEmail } from '../moderation/standing';
 import { createAccount } from './create-account';

@@ -1,6 +1,6 @@
 // @postgres: the LISTEN/NOTIFY bus itself; a PostgreSQL-only describe
 import { describe, expect, it } from 'vitest';
-import { createTestDatabase } from '../../test/test-database';
+import { createTestDatabase } from '../test/test-database';
 import { createPostgresBus, reconnectDelayMs } from './bus';
 
 /** The listener's reconnect backoff: quick at first, capped, and never the same for everyone. */

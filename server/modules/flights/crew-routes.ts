@@ -9,7 +9,7 @@ import {
   updateCrewEntryRequestSchema,
 } from '../../../domain';
 import { currentUser } from '../../plugins/access';
-import { createCrewService } from './service';
+import { createCrewService } from './membership';
 
 const tags = ['crew'];
 

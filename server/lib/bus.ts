@@ -1,6 +1,6 @@
 import pg from 'pg';
 import { z } from 'zod';
-import { idSchema, serverFrameSchema, waveStatusSchema } from '../../../domain';
+import { idSchema, serverFrameSchema, waveStatusSchema } from '../../domain';
 
 /**
  * Events between app instances. Payloads are small (recipients, ids, ready frames without

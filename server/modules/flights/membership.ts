@@ -21,9 +21,9 @@ import {
 import type { AppDeps } from '../../deps';
 import { audit } from '../../lib/audit';
 import { badRequest, enforce, forbidden, type HttpError, notFound } from '../../lib/errors';
-import { homeListWrites } from '../flights/home-list-writes';
-import { isKnownIdRange } from '../flights/queries';
-import { presentCrewEntry } from './presenter';
+import { isKnownIdRange } from '../../lib/ids';
+import { presentCrewEntry } from './crew-presenter';
+import { homeListWrites } from './home-list-writes';
 
 export type { DbOrTx, Tx } from '../../db/client';
 
