@@ -25,6 +25,7 @@ import {
   purgeUnpaidRegistrations,
 } from './jobs/retention';
 import { createScheduler } from './jobs/scheduler';
+import { type Bus, createLocalBus, createPostgresBus } from './lib/bus';
 import { type Clock, systemClock } from './lib/clock';
 import { serializeError } from './lib/log-errors';
 import { createMemberThrottle } from './lib/member-throttle';
@@ -38,10 +39,11 @@ import { adminMembersRoutes } from './modules/admin/members-routes';
 import { adminRoutes } from './modules/admin/routes';
 import { authRoutes } from './modules/auth/routes';
 import { blocksRoutes, createHiddenMembersCache } from './modules/blocks';
-import { crewRoutes } from './modules/flights/crew-routes';
+import { calendarRoutes } from './modules/calendar/routes';
 import { demoRoutes } from './modules/demo/routes';
 import { devMailEnabled } from './modules/dev-mail/enabled';
 import { devMailRoutes } from './modules/dev-mail/routes';
+import { crewRoutes } from './modules/flights/crew-routes';
 import { homeListCache } from './modules/flights/home-cache';
 import { flightRoutes } from './modules/flights/routes';
 import { healthRoutes } from './modules/health/routes';
@@ -51,7 +53,6 @@ import { moderationRoutes } from './modules/moderation/routes';
 import { paymentRoutes } from './modules/payments/routes';
 import { pushRoutes } from './modules/push/routes';
 import { createPushSender } from './modules/push/sender';
-import { type Bus, createLocalBus, createPostgresBus } from './lib/bus';
 import { registerLiveInvalidation } from './modules/realtime/live-invalidation';
 import { realtimeRoutes } from './modules/realtime/routes';
 import { createRealtime } from './modules/realtime/service';
@@ -320,6 +321,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   await app.register(messageRoutes);
   await app.register(flightRoutes);
   await app.register(crewRoutes);
+  await app.register(calendarRoutes);
   await app.register(usersRoutes);
   await app.register(blocksRoutes);
   await app.register(accountRoutes);

@@ -63,6 +63,8 @@ export const MEMBER_LIMITS = {
   account: database('account', 20, HOUR),
   /** Reports (besides their own 10 a day). */
   reports: database('reports', 30, HOUR),
+  /** Making and turning off the calendar feed address. */
+  calendarFeed: database('calendar-feed', 20, HOUR),
   /** Every admin write, together: a day of approvals at a brisk pace. */
   admin: database('admin', 600, 10 * MINUTE),
 } as const satisfies Record<string, MemberLimit>;

@@ -536,6 +536,18 @@ export const blocks = pgTable(
 export type BlockRow = typeof blocks.$inferSelect;
 
 /**
+ * A member's calendar feed address (issue 41 item 6): only the SHA-256 of its token is kept, so
+ * a copy of the database opens no one's feed. One per member; a new one replaces it.
+ */
+export const calendarFeeds = pgTable('calendar_feeds', {
+  userId: integer('user_id')
+    .primaryKey()
+    .references(() => users.id, { onDelete: 'cascade' }),
+  tokenHash: text('token_hash').notNull().unique(),
+  createdAt: ts('created_at').notNull(),
+});
+
+/**
  * Moderation (issue 22). A member's report of another member, optionally about one wave or one
  * message. The wave and message ids are plain integers, not foreign keys: the report (and its
  * evidence) outlives the conversation it is about.
