@@ -2,6 +2,7 @@ import { Pencil } from 'lucide-react';
 import { Link } from 'react-router';
 import { CenteredStatus } from '../app/require-session';
 import { BlockedMembersList } from '../features/blocks';
+import { CalendarCard } from '../features/calendar';
 import {
   AdminControlsCard,
   DangerZone,
@@ -46,6 +47,7 @@ export function ProfilePage() {
       {user.isAdmin ? <AdminControlsCard /> : null}
       {user.isAdmin ? <TelegramCard /> : null}
       <MyFlightsCard isDemoUser={user.isDemoUser} />
+      {user.isDemoUser ? null : <CalendarCard />}
       <InfoList user={user} />
       <PrivacyToggles user={user} />
       {user.isDemoUser ? null : <BlockedMembersList />}
