@@ -10,31 +10,38 @@ import type { Page, WebSocket } from '@playwright/test';
  * machine: the page was connected and the wait ran out).
  */
 export async function openLive(page: Page, path: string): Promise<WebSocket> {
+  // Every socket the page opens is watched, not only the first: on a loaded machine the
+  // client's first try can run out of time before its auth_success and the client opens
+  // another (seen: the page connected on its second socket while the wait watched the first).
+  const watched: { ws: WebSocket; onFrame: (frame: { payload: string | Buffer }) => void }[] = [];
+  let onSocket: (ws: WebSocket) => void = () => {};
   const authenticated = new Promise<WebSocket>((resolve) => {
-    const onSocket = (ws: WebSocket) => {
+    onSocket = (ws: WebSocket) => {
       if (!ws.url().endsWith('/ws')) return;
-      page.off('websocket', onSocket);
       const onFrame = (frame: { payload: string | Buffer }) => {
-        if (!String(frame.payload).includes('"auth_success"')) return;
-        ws.off('framereceived', onFrame);
-        resolve(ws);
+        if (String(frame.payload).includes('"auth_success"')) resolve(ws);
       };
+      watched.push({ ws, onFrame });
       ws.on('framereceived', onFrame);
     };
     page.on('websocket', onSocket);
   });
   await page.goto(path);
-  // A cap, not a wait: the frame normally comes within a second of the page's load.
+  // A cap, not a wait: the frame normally comes within a second of the page's load. 30 s, as
+  // for a cold navigation on a busy CI box: the client's own first try may time out (10 s,
+  // AUTH_TIMEOUT_MS) and the next one follow a second later.
   let timer: ReturnType<typeof setTimeout> | undefined;
   const capped = new Promise<never>((_, reject) => {
     timer = setTimeout(
-      () => reject(new Error(`no auth_success frame on ${path} within 15 s`)),
-      15_000,
+      () => reject(new Error(`no auth_success frame on ${path} within 30 s`)),
+      30_000,
     );
   });
   try {
     return await Promise.race([authenticated, capped]);
   } finally {
     clearTimeout(timer);
+    page.off('websocket', onSocket);
+    for (const { ws, onFrame } of watched) ws.off('framereceived', onFrame);
   }
 }
