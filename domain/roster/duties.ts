@@ -23,6 +23,13 @@ const DUTIES = new Map<string, string>();
 for (const [label, codes] of DUTY_GROUPS) {
   for (const code of codes.split(' ')) DUTIES.set(code, label);
 }
+/** Duties printed as two words. */
+const PAIRS = new Map([
+  ['DAY OFF', 'day off'],
+  ['CHECK IN', 'report time'],
+  ['SIGN ON', 'report time'],
+  ['SIGN OFF', 'release time'],
+]);
 /** Codes of one letter mean a duty only as the first word after the date. */
 const FIRST_WORD_ONLY = new Map([['X', 'day off']]);
 
@@ -59,8 +66,13 @@ export function dutyOf(words: readonly string[]): Duty | null {
     if (i > 0 && raw.replace(/[:.]+$/, '') !== code) continue;
     const label = DUTIES.get(code) ?? (i === 0 ? FIRST_WORD_ONLY.get(code) : undefined);
     if (label) return { label, code };
-    if (i === 0 && code === 'DAY' && normaliseWord(words[1] ?? '') === 'OFF') {
-      return { label: 'day off', code: 'DAY OFF' };
+    const pair = `${code} ${normaliseWord(words[i + 1] ?? '')}`;
+    const pairLabel = PAIRS.get(pair);
+    if (
+      pairLabel &&
+      (i === 0 || `${raw} ${words[i + 1]}`.toUpperCase() === `${raw} ${words[i + 1]}`)
+    ) {
+      return { label: pairLabel, code: pair };
     }
   }
   return null;

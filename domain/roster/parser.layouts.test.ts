@@ -119,6 +119,21 @@ describe('dates in every common form', () => {
     ]);
   });
 
+  it('reads a table copied with its bars, CrewLink dates included', () => {
+    const text = [
+      '| Date | Duty | Flight | From | To | Dep | Arr |',
+      '| Mon 14 Dec | FLY | BA0304 | LHR | CDG | 0715 | 0830 |',
+      '| | | BA0305 | CDG | LHR | 0930 | 1055 |',
+      '| Tue 15 Dec | OFF | | | | | |',
+    ].join('\n');
+    const result = read(text);
+    expect(result.flights.map(short)).toEqual([
+      'BA304 2026-12-14 LHR CDG 07:15 08:30',
+      'BA305 2026-12-14 CDG LHR 09:30 10:55',
+    ]);
+    expect(result.ignored.map((i) => i.reason)).toEqual(['Not a flight: day off (OFF)']);
+  });
+
   it('reads CSV and tab-separated rows', () => {
     expect(flightsOf('29/11/2026,BA0117,LHR,JFK,15:30,18:35')).toEqual([
       'BA117 2026-11-29 LHR JFK 15:30 18:35',
@@ -239,6 +254,8 @@ describe('routes, times and numbers', () => {
     ['29/11/2026 BA0117 LHR 1530 JFK 1835'],
     ['29/11/2026 BA0117 LHR 15:30 JFK 18:35'],
     ['29/11/2026 BA0117 LHR STD 1530 JFK STA 1835'],
+    ['29/11/2026 BA0117 1530 LHR 1835 JFK'],
+    ['29/11/2026 BA0117 15:30 LHR 18:35 JFK'],
     ['29/11/2026 BA0117 LHR JFK 15:30 18:35'],
     ['29/11/2026 1530 BA0117 LHR JFK 1835'],
     ['29/11/2026 15:30 BA0117 LHR JFK 18:35'],
@@ -257,6 +274,8 @@ describe('routes, times and numbers', () => {
     ['BA0112 JFK LHR 20:45 08:40 (+1)'],
     ['BA0112 JFK 2045 LHR 0840+1'],
     ['BA0112 JFK-LHR 2045 0840+1'],
+    ['BA0112 2045 JFK 0840+1 LHR'],
+    ['BA0112 2045 JFK 0840 +1 LHR'],
   ])('an arrival on the next day: %s', (line) => {
     expect(flightsOf(`01/12/2026 ${line}`)).toEqual(['BA112 2026-12-01 JFK LHR 20:45 08:40+1']);
   });
@@ -293,7 +312,7 @@ describe('routes, times and numbers', () => {
   it('refuses two departure times for one flight', () => {
     expect(read('29/11/2026 0900 BA0117 LHR 1530 JFK 1835').ignored[0]).toMatchObject({
       code: 'AMBIGUOUS',
-      reason: 'Ambiguous: BA117 has two departure times (09:00 before it, 15:30 after LHR)',
+      reason: 'Ambiguous: BA117 has two departure times (09:00 before it, 15:30 in its route)',
     });
   });
 
@@ -350,6 +369,8 @@ describe('duties that are not flights, and positioning', () => {
     ['C/I 0610', 'Not a flight: report time (C/I)'],
     ['FLY C/I 0610', 'Not a flight: report time (C/I)'],
     ['REL 1515', 'Not a flight: release time (REL)'],
+    ['CHECK IN 0540', 'Not a flight: report time (CHECK IN)'],
+    ['SIGN OFF 1335', 'Not a flight: release time (SIGN OFF)'],
     ['TAXI LGW LHR 0700 0800', 'Not a flight: ground positioning (TAXI)'],
   ])('%s', (duty, reason) => {
     for (const text of [`29/11/2026 ${duty}`, `Sun 29 Nov\n${duty}`]) {

@@ -306,11 +306,13 @@ interface Sector {
 }
 
 type Route = {
-  form: 'spec' | 'joined' | 'around-times';
+  form: 'spec' | 'joined' | 'around-times' | 'times-first';
   origin: string;
   destination: string;
-  /** The departure printed between the codes ('LHR 1530 JFK'). */
+  /** The departure printed within the route ('LHR 1530 JFK', '1530 LHR 1835 JFK'). */
   between: string | null;
+  /** The arrival printed within the route ('1530 LHR 1835 JFK'). */
+  arrival?: { time: string; offset: number };
   /** Index of the first word after the route. */
   next: number;
   /** Something was joined to the destination ('JFK)'): no times follow. */
@@ -321,7 +323,8 @@ type Route = {
  * The route after a flight number, from words[at]:
  * - the spec's 'LHR JFK' (two words of three capitals; the second may touch punctuation);
  * - joined 'LHR-JFK', 'LHR/JFK', 'LHR - JFK', 'LHR to JFK' (only where `joined` is allowed);
- * - around the times: 'LHR 1530 JFK 1835', labels allowed ('LHR STD 1530 JFK STA 1835').
+ * - around the times: 'LHR 1530 JFK 1835', labels allowed ('LHR STD 1530 JFK STA 1835');
+ * - each time before its code, as 'Dep From Arr To' columns print it: '1530 LHR 1835 JFK'.
  */
 function readRoute(
   words: readonly string[],
@@ -370,6 +373,33 @@ function readRoute(
       origin: first,
       destination: destination2,
       between,
+      next: k + 1,
+      tail: false,
+    };
+  }
+  const departure = PLAIN_TIME.exec(first);
+  if (departure) {
+    const between = timeOf(`${departure[1]}${departure[2]}`);
+    const origin = words[at + 1] ?? '';
+    const arrival = TIME_TOKEN.exec(words[at + 2] ?? '');
+    const arrivalTime = arrival ? timeOf(`${arrival[1]}${arrival[2]}`) : null;
+    let k = at + 3;
+    let offset = Number(arrival?.[3] ?? 0);
+    const dayOffset = DAY_OFFSET_TOKEN.exec(words[k] ?? '');
+    if (dayOffset) {
+      offset = Number(dayOffset[1]);
+      k++;
+    }
+    const destination = words[k] ?? '';
+    if (!between || !arrivalTime || k >= to) return null;
+    if (!CODE.test(origin) || !CODE.test(destination)) return null;
+    if (NOT_AN_AIRPORT.has(origin) || NOT_AN_AIRPORT.has(destination)) return null;
+    return {
+      form: 'times-first',
+      origin,
+      destination,
+      between,
+      arrival: { time: arrivalTime, offset },
       next: k + 1,
       tail: false,
     };
@@ -788,12 +818,12 @@ function readSector(
       return {
         result: {
           code: 'AMBIGUOUS',
-          reason: `Ambiguous: ${label} has two departure times (${leading} before it, ${route.between} after ${origin})`,
+          reason: `Ambiguous: ${label} has two departure times (${leading} before it, ${route.between} in its route)`,
         },
         end: read.end,
       };
     }
-    const [arrival] = read.found;
+    const arrival = route.arrival ?? read.found[0];
     times = {
       departure: route.between,
       arrival: arrival?.time ?? null,

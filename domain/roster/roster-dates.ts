@@ -33,10 +33,11 @@ const WEEKDAY_NAMES = [
 /**
  * The spec's CrewLink date line, exactly as before: a weekday, a one- or two-digit day and a
  * month ('Mon 3 Mar', 'MON 03MAR', 'Tue 11-Mar', 'Monday 3 March'). The rest of the month's word
- * is consumed after it, so 'March' leaves nothing behind.
+ * is consumed after it, so 'March' leaves nothing behind. A table's '|' or a CSV quote may
+ * stand before it.
  */
 const CREWLINK_DATE = new RegExp(
-  `^\\s*(mon|tue|wed|thu|fri|sat|sun)[a-z]*\\.?,?[ \\t]+(\\d{1,2})(?!\\d)(?:st|nd|rd|th)?[ \\t./-]*(${MONTHS.join('|')})[a-z]*\\.?`,
+  `^[\\s|"]*(mon|tue|wed|thu|fri|sat|sun)[a-z]*\\.?,?[ \\t]+(\\d{1,2})(?!\\d)(?:st|nd|rd|th)?[ \\t./-]*(${MONTHS.join('|')})[a-z]*\\.?`,
   'i',
 );
 const MONTH_WORD =
