@@ -11,6 +11,8 @@ import {
   type YearRule,
 } from './roster-dates';
 
+export { localDay } from './roster-dates';
+
 export interface RosterFlight {
   /** Airline code and number without leading zeros: 'BA117' (also for 'BA0117' and 'BAW117'). */
   flightNumber: string;

@@ -278,6 +278,14 @@ export function parseDay(text: string): { year: number; iso: string } | null {
   return iso === text ? { year, iso } : null;
 }
 
+/**
+ * The calendar day `now` falls on where the caller is ('YYYY-MM-DD'): the `today` a roster
+ * pasted now is read against. Local, not UTC: at 00:30 in Sydney it is already tomorrow.
+ */
+export function localDay(now: Date): string {
+  return `${String(now.getFullYear()).padStart(4, '0')}-${pad2(now.getMonth() + 1)}-${pad2(now.getDate())}`;
+}
+
 /** What the year rule needs: today (the caller's local date), or the legacy fixed year. */
 export type YearRule = { today: string; todayYear: number } | { year: number };
 
