@@ -99,7 +99,24 @@ describe('parseRoster rules', () => {
   });
 
   it('returns no flights for text without any', () => {
-    expect(parseRoster('Mon 3 Mar OFF\nTue 4 Mar OFF', { year: 2025 })).toEqual({ flights: [] });
+    expect(parseRoster('Mon 3 Mar OFF\nTue 4 Mar OFF', { year: 2025 })).toEqual({
+      flights: [],
+      ignored: [
+        {
+          line: 'Mon 3 Mar OFF',
+          lineNumber: 1,
+          code: 'NOT_FLIGHT',
+          reason: 'Not a flight: day off (OFF)',
+        },
+        {
+          line: 'Tue 4 Mar OFF',
+          lineNumber: 2,
+          code: 'NOT_FLIGHT',
+          reason: 'Not a flight: day off (OFF)',
+        },
+      ],
+      layout: 'crewlink',
+    });
   });
 
   it('refuses a missing year', () => {
@@ -119,6 +136,7 @@ describe('parseRoster rules', () => {
         destination: 'JFK',
         date: '2025-03-03',
         sourceLine: 'Mon 3 Mar 0955 BA0117 LHR JFK B777',
+        positioning: false,
       },
     ]);
   });

@@ -196,6 +196,7 @@ describe('flight identity', () => {
     destination: 'JFK',
     date: '2025-03-10',
     sourceLine: 'x',
+    positioning: false,
   };
 
   it('turns a roster flight into a batch row with the duration the roster gives', () => {

@@ -2,10 +2,14 @@ import { ClipboardPaste, ExternalLink, ListChecks, Plane } from 'lucide-react';
 import { useState } from 'react';
 import { useNavigate } from 'react-router';
 import {
+  type IgnoredRosterLine,
+  localDay,
+  noFlightsReason,
   parseRoster,
   ROSTER_MESSAGES,
   RosterError,
   type RosterFlight,
+  type RosterIgnoreCode,
   rosterFlightToBatchRow,
 } from '../../../../domain';
 import { Badge } from '../../components/ui/badge';
@@ -15,7 +19,7 @@ import { Checkbox } from '../../components/ui/checkbox';
 import { Label } from '../../components/ui/input';
 import { Textarea } from '../../components/ui/textarea';
 import { toast } from '../../components/ui/toast';
-import { formatDay, useAddFlightsBatch } from '../flights';
+import { formatDay, plural, useAddFlightsBatch } from '../flights';
 import { batchOutcome } from './batch-outcome';
 
 /** The airline's own roster site, opened in a new tab to copy the roster from. */
@@ -41,10 +45,54 @@ const keyOf = (f: RosterFlight) => `${f.flightNumber}|${f.date}|${f.origin}|${f.
 /** The id every toast about parsing the pasted text shares, so a successful parse clears it. */
 const PARSE_TOAST = 'roster-parse';
 
+/**
+ * How a line that gave no flight is shown, by its code: a duty is expected, a repeat is
+ * harmless, anything else is a line the member may want to check.
+ */
+const IGNORED_KIND: Record<RosterIgnoreCode, { label: string; tone: 'neutral' | 'warning' }> = {
+  NOT_FLIGHT: { label: 'Not a flight', tone: 'neutral' },
+  DUPLICATE: { label: 'Repeated', tone: 'neutral' },
+  NO_FLIGHT_NUMBER: { label: 'No flight', tone: 'neutral' },
+  NO_DATE: { label: 'Check', tone: 'warning' },
+  BAD_DATE: { label: 'Check', tone: 'warning' },
+  AMBIGUOUS: { label: 'Check', tone: 'warning' },
+  NO_ROUTE: { label: 'Check', tone: 'warning' },
+  UNKNOWN_AIRPORT: { label: 'Check', tone: 'warning' },
+};
+
+/** The lines the parser did not read as flights, each with its reason. */
+function IgnoredLines({ lines }: { lines: IgnoredRosterLine[] }) {
+  return (
+    <Card className="space-y-3">
+      <h2 className="font-semibold">{plural(lines.length, 'line')} not read</h2>
+      <ul className="max-h-[300px] space-y-2 overflow-y-auto" aria-label="Lines not read">
+        {lines.map((ignored) => {
+          const kind = IGNORED_KIND[ignored.code];
+          return (
+            <li
+              key={ignored.lineNumber}
+              className="space-y-1 rounded-xl border border-slate-200 p-3"
+            >
+              <p className="flex flex-wrap items-center gap-2 text-sm">
+                <Badge tone={kind.tone}>{kind.label}</Badge>
+                <span>{ignored.reason}</span>
+              </p>
+              <p className="break-all font-mono text-xs text-slate-500">
+                Line {ignored.lineNumber}: {ignored.line}
+              </p>
+            </li>
+          );
+        })}
+      </ul>
+    </Card>
+  );
+}
+
 export function RosterUpload() {
   const navigate = useNavigate();
   const [text, setText] = useState('');
   const [found, setFound] = useState<RosterFlight[] | null>(null);
+  const [ignored, setIgnored] = useState<IgnoredRosterLine[]>([]);
   const [selected, setSelected] = useState<Set<string>>(new Set());
 
   const upload = useAddFlightsBatch();
@@ -70,15 +118,13 @@ export function RosterUpload() {
 
   const parse = () => {
     try {
-      const { flights } = parseRoster(text, { year: new Date().getFullYear() });
+      // A date printed without a year is the one nearest to the member's own today.
+      const result = parseRoster(text, { today: localDay(new Date()) });
+      const { flights } = result;
+      setIgnored(result.ignored);
       if (flights.length === 0) {
         setFound(null);
-        toast.error(
-          ROSTER_MESSAGES.noFlights,
-          'No BA flights were found in the pasted text.',
-          undefined,
-          PARSE_TOAST,
-        );
+        toast.error(ROSTER_MESSAGES.noFlights, noFlightsReason(result), undefined, PARSE_TOAST);
         return;
       }
       // The list is on screen now: an earlier 'Empty Roster' no longer describes anything.
@@ -87,6 +133,7 @@ export function RosterUpload() {
       setSelected(new Set(flights.map(keyOf)));
     } catch (error) {
       setFound(null);
+      setIgnored([]);
       if (error instanceof RosterError && error.code === 'EMPTY_ROSTER') {
         toast.error(
           ROSTER_MESSAGES.empty,
@@ -156,6 +203,7 @@ export function RosterUpload() {
           onChange={(e) => {
             setText(e.target.value);
             setFound(null);
+            setIgnored([]);
           }}
         />
       </div>
@@ -195,6 +243,7 @@ export function RosterUpload() {
                           {flight.departureTime ? (
                             <Badge tone="brand">Departs {flight.departureTime}</Badge>
                           ) : null}
+                          {flight.positioning ? <Badge>Positioning</Badge> : null}
                         </span>
                         <span className="block text-sm text-slate-600">
                           {formatDay(`${flight.date}T00:00:00.000Z`, 'long')}
@@ -211,6 +260,7 @@ export function RosterUpload() {
           </ul>
         </Card>
       ) : null}
+      {ignored.length > 0 ? <IgnoredLines lines={ignored} /> : null}
 
       <div className="grid grid-cols-2 gap-2">
         <Button variant="outline" onClick={() => navigate('/home')}>
