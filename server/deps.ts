@@ -1,6 +1,7 @@
 import type { Config } from './config';
 import type { Database } from './db/client';
 import type { MailSender } from './jobs/mail-sender';
+import type { Bus } from './lib/bus';
 import type { Clock } from './lib/clock';
 import type { MemberThrottle } from './lib/member-throttle';
 import type { PinCipher } from './lib/pin-crypto';
@@ -8,7 +9,6 @@ import type { RateLimiter } from './lib/rate-limit';
 import type { Telegram } from './lib/telegram';
 import type { HiddenMembersCache } from './modules/blocks/hidden-cache';
 import type { PushSender } from './modules/push/sender';
-import type { Bus } from './lib/bus';
 import type { Realtime } from './modules/realtime/service';
 import type { SessionStore } from './sessions/session-store';
 

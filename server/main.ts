@@ -89,7 +89,10 @@ async function start() {
   const server = await buildApp({ config, database, clock, startJobs: true });
   app = server;
   if (flightsMerged.merged > 0 || flightsMerged.renamed > 0) {
-    server.log.info(flightsMerged, 'flights: duplicate spellings merged, numbers written canonical');
+    server.log.info(
+      flightsMerged,
+      'flights: duplicate spellings merged, numbers written canonical',
+    );
   }
   opened.push({ what: 'closing the server (requests, sockets, jobs)', undo: () => server.close() });
   if (stopSignal) return;

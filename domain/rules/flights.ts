@@ -12,13 +12,7 @@ import {
 import { isIataAirport } from '../roster/airports';
 import type { RosterFlight } from '../roster/parser';
 import { canonicalFlightNumber } from './flight-search';
-import {
-  type DateLike,
-  departureTimeOf,
-  flightNumberBase,
-  flightNumberWithTime,
-  utcDay,
-} from './time';
+import { type DateLike, departureTimeOf, flightNumberWithTime, utcDay } from './time';
 
 export const MISSING_FLIGHT_INFO =
   'Missing Information: Please fill in all required fields including flight number, date, your role, origin and destination airports';

@@ -2,8 +2,8 @@ import type { FastifyInstance } from 'fastify';
 import { buildApp } from '../app';
 import { testConfig } from '../config';
 import { type Database, openDatabase } from '../db/client';
-import type { Clock } from '../lib/clock';
 import { type Bus, type BusEvent, createPostgresBus } from '../lib/bus';
+import type { Clock } from '../lib/clock';
 import { createTestDatabase } from './test-database';
 
 export type TwoInstances = {

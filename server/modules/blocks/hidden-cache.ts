@@ -1,5 +1,5 @@
-import { MemberMemo } from '../../lib/member-memo';
 import type { Bus } from '../../lib/bus';
+import { MemberMemo } from '../../lib/member-memo';
 
 /**
  * Whom blocks hide from each member, remembered for the counts of the flight lists (home,

@@ -2,9 +2,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../../app';
 import { testConfig } from '../../config';
+import { createLocalBus } from '../../lib/bus';
 import { buildTestApp, type TestApp } from '../../test/build-test-app';
 import { createTestDatabase } from '../../test/test-database';
-import { createLocalBus } from '../../lib/bus';
 
 describe('GET /api/health', () => {
   let t: TestApp;

@@ -15,7 +15,10 @@ import { checkoutSessions, paymentEvents, stripeSubscriptions, users } from '../
 import type { AppDeps } from '../../deps';
 import { audit } from '../../lib/audit';
 import { badRequest } from '../../lib/errors';
-import { notifyNewRegistration, type RegistrationNotice } from '../registration/registration-notice';
+import {
+  notifyNewRegistration,
+  type RegistrationNotice,
+} from '../registration/registration-notice';
 
 /** Stripe's own default: a signed event older than this is refused (replayed captures). */
 export const WEBHOOK_TOLERANCE_SECONDS = 300;

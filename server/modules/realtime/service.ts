@@ -38,6 +38,7 @@ import {
   type WaveRow,
   waves,
 } from '../../db/schema';
+import type { Bus, BusEvent } from '../../lib/bus';
 import type { Clock } from '../../lib/clock';
 import { HttpError } from '../../lib/errors';
 import type { MemberThrottle } from '../../lib/member-throttle';
@@ -46,7 +47,6 @@ import { presentMessage } from '../messages/presenter';
 import type { PushSender } from '../push/sender';
 import { isOnlineAt, isOnlineSql } from '../users/online';
 import { presentMember } from '../users/presenter';
-import type { Bus, BusEvent } from '../../lib/bus';
 import { type Connection, createHub } from './hub';
 
 const SWEEP_MS = 30_000;

@@ -8,10 +8,10 @@ import {
 import type { AppDeps } from '../../deps';
 import { audit } from '../../lib/audit';
 import { HttpError } from '../../lib/errors';
-import { notifyNewRegistration } from './registration-notice';
 import { findUserByEmail } from '../auth/login-service';
 import { refuseBannedEmail } from '../moderation/standing';
 import { createAccount } from './create-account';
+import { notifyNewRegistration } from './registration-notice';
 import { removeUnpaidRegistrations } from './unpaid';
 
 const HOUR = 60 * 60 * 1000;
