@@ -1,18 +1,10 @@
 import { describe, expect, it } from 'vitest';
 import { formatFlightDuration } from '../rules/flights';
 import { rosterFixtures } from './fixtures';
+import { flightSummary } from './fixtures/measure';
 import { parseRoster, RosterError, type RosterFlight } from './parser';
 
-const summary = (f: RosterFlight) =>
-  [
-    f.flightNumber,
-    f.date,
-    f.origin,
-    f.destination,
-    f.departureTime ?? '-',
-    f.arrivalTime ? `${f.arrivalTime}${f.arrivalDayOffset ? `+${f.arrivalDayOffset}` : ''}` : '-',
-    f.durationMinutes === null ? '-' : formatFlightDuration(f.durationMinutes),
-  ].join(' ');
+const summary = (f: RosterFlight) => flightSummary(f);
 
 const short = (f: RosterFlight) =>
   `${f.flightNumber} ${f.date} ${f.origin} ${f.destination} ${f.departureTime ?? '-'}`;

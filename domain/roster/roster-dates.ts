@@ -3,32 +3,11 @@
  * pattern is anchored at the line's start and has no nested repetition.
  */
 
+import { MONTH_NAMES, WEEKDAY_NAMES } from '../rules/time';
+
 const MONTHS = ['jan', 'feb', 'mar', 'apr', 'may', 'jun', 'jul', 'aug', 'sep', 'oct', 'nov', 'dec'];
-const MONTH_NAMES = [
-  'January',
-  'February',
-  'March',
-  'April',
-  'May',
-  'June',
-  'July',
-  'August',
-  'September',
-  'October',
-  'November',
-  'December',
-];
 /** Index = JavaScript's getUTCDay (0 = Sunday). */
 const WEEKDAYS = ['sun', 'mon', 'tue', 'wed', 'thu', 'fri', 'sat'];
-const WEEKDAY_NAMES = [
-  'Sunday',
-  'Monday',
-  'Tuesday',
-  'Wednesday',
-  'Thursday',
-  'Friday',
-  'Saturday',
-];
 
 /**
  * The spec's CrewLink date line, exactly as before: a weekday, a one- or two-digit day and a

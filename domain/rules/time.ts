@@ -143,8 +143,18 @@ export function myFlightBadge(flight: FlightTiming, now: Date): 'Completed' | 'T
 
 const pad = (n: number) => String(n).padStart(2, '0');
 
-const WEEKDAYS = ['Sunday', 'Monday', 'Tuesday', 'Wednesday', 'Thursday', 'Friday', 'Saturday'];
-const MONTHS = [
+/** Index = getUTCDay (0 = Sunday). */
+export const WEEKDAY_NAMES = [
+  'Sunday',
+  'Monday',
+  'Tuesday',
+  'Wednesday',
+  'Thursday',
+  'Friday',
+  'Saturday',
+];
+/** Index = getUTCMonth (0 = January). */
+export const MONTH_NAMES = [
   'January',
   'February',
   'March',
@@ -169,8 +179,8 @@ const MONTHS = [
 export function utcDayLabel(value: DateLike, style: 'short' | 'long' = 'short'): string {
   const day = toDate(value);
   if (Number.isNaN(day.getTime())) return 'Invalid Date';
-  const weekday = WEEKDAYS[day.getUTCDay()]!;
-  const month = MONTHS[day.getUTCMonth()]!;
+  const weekday = WEEKDAY_NAMES[day.getUTCDay()]!;
+  const month = MONTH_NAMES[day.getUTCMonth()]!;
   if (style === 'short') {
     // en-GB's short September is 'Sept' (CLDR), every other month its first three letters.
     const short = month === 'September' ? 'Sept' : month.slice(0, 3);
