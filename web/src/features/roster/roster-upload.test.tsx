@@ -97,6 +97,8 @@ describe('Upload Roster: what the paste found and why the rest was not read', ()
 
     const found = screen.getByRole('list', { name: 'Flights found' });
     expect(within(found).getByText('Tuesday, 5 January 2027')).toBeTruthy();
+    // One flight is 'Found 1 flight', not '1 flights' (issue 41 item 4).
+    expect(screen.getByRole('heading', { name: 'Found 1 flight:' })).toBeTruthy();
   });
 
   it("keeps 'Empty Roster' for an empty paste", () => {

@@ -219,7 +219,7 @@ export function RosterUpload() {
 
       {found ? (
         <Card className="space-y-3">
-          <h2 className="font-semibold">Found {found.length} flights:</h2>
+          <h2 className="font-semibold">Found {plural(found.length, 'flight')}:</h2>
           <ul className="max-h-[300px] space-y-2 overflow-y-auto" aria-label="Flights found">
             {found.map((flight) => {
               const key = keyOf(flight);
