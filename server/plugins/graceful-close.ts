@@ -18,7 +18,16 @@ import type { FastifyInstance } from 'fastify';
 export function registerGracefulClose(app: FastifyInstance) {
   if (app.initialConfig.https) return;
   const fresh = new Set<Socket>();
+  // From the stop on, a new connection is cut as it arrives: the listener stays open until the
+  // last preClose hook has run, and a connection that came in after the cut below held the close
+  // as the first ones did (the offline journey's first server exited 1 so in a clean-clone run).
+  // A client that meant to send on it retries, and reaches an instance still serving.
+  let closing = false;
   app.server.on('connection', (socket: Socket) => {
+    if (closing) {
+      socket.destroy();
+      return;
+    }
     fresh.add(socket);
     socket.once('close', () => fresh.delete(socket));
   });
@@ -27,6 +36,7 @@ export function registerGracefulClose(app: FastifyInstance) {
   app.server.on('request', (request: { socket: Socket }) => fresh.delete(request.socket));
   app.server.on('upgrade', (request: { socket: Socket }) => fresh.delete(request.socket));
   app.addHook('preClose', async () => {
+    closing = true;
     for (const socket of fresh) socket.destroy();
     fresh.clear();
   });
