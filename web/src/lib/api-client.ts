@@ -18,7 +18,12 @@ type Method = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
  * Every call sends credentials (the session cookie) and reads error bodies for
  * `error` or `message`, as the spec says. Network failures become status 0.
  */
-export async function apiRequest<T>(method: Method, path: string, body?: unknown): Promise<T> {
+export async function apiRequest<T>(
+  method: Method,
+  path: string,
+  body?: unknown,
+  options: { signal?: AbortSignal } = {},
+): Promise<T> {
   let response: Response;
   try {
     response = await fetch(path, {
@@ -26,6 +31,7 @@ export async function apiRequest<T>(method: Method, path: string, body?: unknown
       credentials: 'include',
       headers: body === undefined ? {} : { 'content-type': 'application/json' },
       body: body === undefined ? undefined : JSON.stringify(body),
+      ...(options.signal ? { signal: options.signal } : {}),
     });
   } catch {
     throw new ApiError(0, 'Network error. Please check your connection and try again.');
@@ -52,7 +58,8 @@ export async function apiRequest<T>(method: Method, path: string, body?: unknown
 
 export const api = {
   get: <T>(path: string) => apiRequest<T>('GET', path),
-  post: <T>(path: string, body?: unknown) => apiRequest<T>('POST', path, body ?? {}),
+  post: <T>(path: string, body?: unknown, options?: { signal?: AbortSignal }) =>
+    apiRequest<T>('POST', path, body ?? {}, options),
   put: <T>(path: string, body?: unknown) => apiRequest<T>('PUT', path, body ?? {}),
   patch: <T>(path: string, body?: unknown) => apiRequest<T>('PATCH', path, body ?? {}),
   delete: <T>(path: string) => apiRequest<T>('DELETE', path),

@@ -7,6 +7,7 @@ import { messageKeys } from '../waves';
 import {
   enqueueMessage,
   flushOutbox,
+  RETRY_FIRST_MS,
   removeFromOutbox,
   resetOutboxForTests,
   useOutbox,
@@ -21,6 +22,7 @@ afterEach(() => {
   resetOutboxForTests();
   vi.unstubAllGlobals();
   vi.restoreAllMocks();
+  vi.useRealTimers();
 });
 
 // Issue 21 item 4: what the offline queue does with the server's answer once it can send.
@@ -135,6 +137,34 @@ describe('the offline queue', () => {
     expect(result.current).toEqual([
       expect.objectContaining({ clientId: CLIENT_ID, state: 'queued' }),
     ]);
+  });
+
+  it('tries again on its own while a message stays queued: 5 s after a failed round, then it is sent', async () => {
+    // The e2e journey's stall: back online, yet nothing more happened (no event came that the
+    // queue saw) and the message stayed 'Queued'.
+    vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout'] });
+    const stored = aMessage({ id: 43, content: 'Written at 35,000 feet' });
+    const fetch = vi
+      .fn()
+      .mockRejectedValueOnce(new TypeError('Failed to fetch'))
+      .mockResolvedValueOnce(json(201, stored));
+    vi.stubGlobal('fetch', fetch);
+    const client = new QueryClient();
+    client.setQueryData(messageKeys.thread(10), []);
+    await enqueueMessage(7, 10, 'Written at 35,000 feet', CLIENT_ID);
+    const { result } = renderHook(() => useOutbox(10));
+
+    await act(() => flushOutbox(client, 7));
+    expect(result.current).toEqual([expect.objectContaining({ state: 'queued' })]);
+    await act(() => vi.advanceTimersByTimeAsync(RETRY_FIRST_MS - 1));
+    expect(fetch).toHaveBeenCalledTimes(1);
+    await act(() => vi.advanceTimersByTimeAsync(1));
+    await vi.waitFor(() => expect(fetch).toHaveBeenCalledTimes(2));
+    await vi.waitFor(() => expect(result.current).toEqual([]));
+    // Sent: nothing more is tried.
+    await act(() => vi.advanceTimersByTimeAsync(10 * RETRY_FIRST_MS));
+    expect(fetch).toHaveBeenCalledTimes(2);
+    vi.useRealTimers();
   });
 
   it("never sends another member's queue", async () => {

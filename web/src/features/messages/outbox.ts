@@ -108,6 +108,42 @@ let flushing: Promise<void> | null = null;
 let again = false;
 
 /**
+ * A send that has not answered in this long counts as the connection still down: on hotel
+ * Wi-Fi a request can hang for minutes, and the queue waits on it (single-flight).
+ */
+export const SEND_TIMEOUT_MS = 15_000;
+/**
+ * While messages stay queued and the browser says online, the queue tries again on its own:
+ * 5 s, then twice as long each time, at most a minute. The browser's 'online' event and the
+ * socket's connect are chances too, but one can be missed (it came while a send was failing,
+ * or the connection came back without either), and a message must not wait for the next.
+ */
+export const RETRY_FIRST_MS = 5_000;
+const RETRY_MAX_MS = 60_000;
+let retryTimer: ReturnType<typeof setTimeout> | null = null;
+let retryDelay = RETRY_FIRST_MS;
+
+function settleRetry(client: QueryClient, userId: number) {
+  const waiting = records.some((r) => r.userId === userId && r.state === 'queued');
+  if (!waiting) {
+    if (retryTimer) clearTimeout(retryTimer);
+    retryTimer = null;
+    retryDelay = RETRY_FIRST_MS;
+    return;
+  }
+  if (retryTimer) return;
+  retryTimer = setTimeout(() => {
+    retryTimer = null;
+    // Offline: the 'online' event is the next chance.
+    if (navigator.onLine) void flushOutbox(client, userId);
+  }, retryDelay);
+  retryDelay = Math.min(retryDelay * 2, RETRY_MAX_MS);
+}
+
+const sendTimeout = () =>
+  typeof AbortSignal.timeout === 'function' ? AbortSignal.timeout(SEND_TIMEOUT_MS) : undefined;
+
+/**
  * Sends the member's queued messages, oldest first, one at a time (their order is the
  * conversation's). Stops at the first network failure: the rest waits for the next chance.
  * Single-flight: a call while one runs makes it go round once more — also when the round ends
@@ -131,7 +167,8 @@ export function flushOutbox(client: QueryClient, userId: number): Promise<void> 
             content: record.content,
             clientId: record.clientId,
           } satisfies SendMessageRequest;
-          const message = await api.post<Message>('/api/messages', body);
+          const signal = sendTimeout();
+          const message = await api.post<Message>('/api/messages', body, signal ? { signal } : {});
           removeFromOutbox(record.clientId);
           addMessage(client, message);
           void client.invalidateQueries({ queryKey: waveKeys.all });
@@ -145,6 +182,7 @@ export function flushOutbox(client: QueryClient, userId: number): Promise<void> 
     } while (again);
   })().finally(() => {
     flushing = null;
+    settleRetry(client, userId);
   });
   return flushing;
 }
@@ -162,6 +200,9 @@ export function useOutbox(waveId: number): OutboxRecord[] {
 /** For tests: forget the in-memory queue. */
 export function resetOutboxForTests() {
   set([]);
+  if (retryTimer) clearTimeout(retryTimer);
+  retryTimer = null;
+  retryDelay = RETRY_FIRST_MS;
 }
 
 /**
