@@ -18,6 +18,23 @@ const CLIENT_ID = '0b5b2c1e-7d1a-4c56-9a3e-2f1d5e6a7b8c';
 const json = (status: number, body: unknown) =>
   new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });
 
+/**
+ * `message` queued by member 7 in conversation 10 (empty thread), with a server whose first
+ * answer is a network failure and whose second stores it.
+ */
+async function queuedBehindOneFailure(message: Message) {
+  const fetch = vi
+    .fn()
+    .mockRejectedValueOnce(new TypeError('Failed to fetch'))
+    .mockResolvedValueOnce(json(201, message));
+  vi.stubGlobal('fetch', fetch);
+  const client = new QueryClient();
+  client.setQueryData(messageKeys.thread(10), []);
+  await enqueueMessage(7, 10, message.content, CLIENT_ID);
+  const { result } = renderHook(() => useOutbox(10));
+  return { fetch, client, result };
+}
+
 afterEach(() => {
   resetOutboxForTests();
   vi.unstubAllGlobals();
@@ -52,16 +69,9 @@ describe('the offline queue', () => {
   });
 
   it('a connection still down keeps it queued; the next chance sends it once, into the thread', async () => {
-    const stored = aMessage({ id: 41, content: 'See you at the gate' });
-    const fetch = vi
-      .fn()
-      .mockRejectedValueOnce(new TypeError('Failed to fetch'))
-      .mockResolvedValueOnce(json(201, stored));
-    vi.stubGlobal('fetch', fetch);
-    const client = new QueryClient();
-    client.setQueryData(messageKeys.thread(10), []);
-    await enqueueMessage(7, 10, 'See you at the gate', CLIENT_ID);
-    const { result } = renderHook(() => useOutbox(10));
+    const { fetch, client, result } = await queuedBehindOneFailure(
+      aMessage({ id: 41, content: 'See you at the gate' }),
+    );
 
     await act(() => flushOutbox(client, 7));
     expect(result.current).toEqual([expect.objectContaining({ state: 'queued' })]);
@@ -143,16 +153,9 @@ describe('the offline queue', () => {
     // The e2e journey's stall: back online, yet nothing more happened (no event came that the
     // queue saw) and the message stayed 'Queued'.
     vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout'] });
-    const stored = aMessage({ id: 43, content: 'Written at 35,000 feet' });
-    const fetch = vi
-      .fn()
-      .mockRejectedValueOnce(new TypeError('Failed to fetch'))
-      .mockResolvedValueOnce(json(201, stored));
-    vi.stubGlobal('fetch', fetch);
-    const client = new QueryClient();
-    client.setQueryData(messageKeys.thread(10), []);
-    await enqueueMessage(7, 10, 'Written at 35,000 feet', CLIENT_ID);
-    const { result } = renderHook(() => useOutbox(10));
+    const { fetch, client, result } = await queuedBehindOneFailure(
+      aMessage({ id: 43, content: 'Written at 35,000 feet' }),
+    );
 
     await act(() => flushOutbox(client, 7));
     expect(result.current).toEqual([expect.objectContaining({ state: 'queued' })]);
