@@ -1,5 +1,4 @@
 import { describe, expect, it } from 'vitest';
-import { formatFlightDuration } from '../rules/flights';
 import { rosterFixtures } from './fixtures';
 import { flightSummary } from './fixtures/measure';
 import { parseRoster, RosterError, type RosterFlight } from './parser';
