@@ -1,4 +1,4 @@
-import { and, asc, eq, gte, isNull, sql } from 'drizzle-orm';
+import { and, eq, gte, sql } from 'drizzle-orm';
 import icalGenerator from 'ical-generator';
 import {
   CALENDAR_PAST_DAYS,
@@ -12,6 +12,7 @@ import {
 import { calendarFeeds, flightCrew, flights, type UserRow, users } from '../../db/schema';
 import type { AppDeps } from '../../deps';
 import { hashToken, newToken } from '../../lib/tokens';
+import { selectFlightsWithCounts } from '../flights/queries';
 
 /** The feed's path, with the token in it: calendars cannot send a cookie. */
 export const feedPath = (token: string) => `/api/calendar/${token}.ics`;
@@ -66,30 +67,18 @@ export function createCalendarService(deps: AppDeps) {
       .where(eq(calendarFeeds.tokenHash, hashToken(token)));
     if (!owner || !canReadCalendarFeed(owner.user, now)) return null;
 
-    const crewCount = sql<number>`(select count(*)::int from ${flightCrew} fc
-      join ${users} u on u.id = fc.user_id and u.is_deleted = false
-      where fc.flight_id = ${flights.id})`;
-    const rows = await db
-      .select({
-        id: flights.id,
-        flightNumber: flights.flightNumber,
-        origin: flights.origin,
-        destination: flights.destination,
-        departureDate: flights.departureDate,
-        departureAt: flights.departureAt,
-        duration: flights.duration,
-        crewCount,
-      })
-      .from(flightCrew)
-      .innerJoin(flights, eq(flights.id, flightCrew.flightId))
-      .where(
+    // The flights module's own figures, so the feed's crew count is the one every list shows.
+    const rows = (
+      await selectFlightsWithCounts(
+        db,
+        now,
         and(
-          eq(flightCrew.userId, owner.user.id),
-          isNull(flights.deletedAt),
+          sql`exists (select 1 from ${flightCrew} fc where fc.flight_id = ${flights.id}
+            and fc.user_id = ${owner.user.id})`,
           gte(flights.departureAt, new Date(now.getTime() - CALENDAR_PAST_DAYS * DAY_MS)),
         ),
       )
-      .orderBy(asc(flights.departureAt), asc(flights.id));
+    ).map(({ flight, crewCount }) => ({ ...flight, crewCount: crewCount ?? 0 }));
 
     const host = new URL(publicUrl).host;
     const calendar = icalGenerator({
