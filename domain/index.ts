@@ -6,6 +6,7 @@ export * from './constants';
 export * from './demo-steps';
 export * from './roster/airports';
 export * from './roster/parser';
+export * from './roster/roster-changes';
 export * from './rules/access';
 export * from './rules/account';
 export * from './rules/admin-members';

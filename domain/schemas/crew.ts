@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { ALLOWED_TAGS, CREW_ENTRY_ROLES, JOIN_DEFAULT_ROLE } from '../constants';
+import { ALLOWED_TAGS, BATCH_MAX, CREW_ENTRY_ROLES, JOIN_DEFAULT_ROLE } from '../constants';
 import { TAG_UNKNOWN_MESSAGE, validateNote, validateTags } from '../rules/flights';
 import { idSchema, isoDateTimeSchema, nullableIsoDateTimeSchema } from './common';
 import { presentedUserSchema } from './user';
@@ -43,6 +43,26 @@ export const updateCrewEntryRequestSchema = z
   .partial()
   .refine((body) => body.tags !== undefined || body.note !== undefined, 'Nothing to update');
 export type UpdateCrewEntryRequest = z.infer<typeof updateCrewEntryRequestSchema>;
+
+/**
+ * POST /api/flight-crew/leave: the member leaves several flights at once (a re-imported roster
+ * that no longer lists them). Each flight is left or refused on its own, with the reason.
+ */
+export const leaveFlightsRequestSchema = z.object({
+  flightIds: z
+    .array(idSchema)
+    .min(1, 'Choose at least one flight')
+    .max(BATCH_MAX, `At most ${BATCH_MAX} flights at once`),
+});
+export type LeaveFlightsRequest = z.infer<typeof leaveFlightsRequestSchema>;
+
+export const leaveFlightsResponseSchema = z.object({
+  left: z.array(idSchema),
+  refused: z.array(z.object({ flightId: idSchema, message: z.string() })),
+  /** Pending waves to or from the member on the flights left, withdrawn with them. */
+  wavesWithdrawn: z.number().int(),
+});
+export type LeaveFlightsResponse = z.infer<typeof leaveFlightsResponseSchema>;
 
 /**
  * The wave between the viewer and this member on this flight, from the viewer's side:

@@ -4,6 +4,8 @@ import {
   crewEntrySchema,
   idParamSchema,
   joinFlightRequestSchema,
+  leaveFlightsRequestSchema,
+  leaveFlightsResponseSchema,
   MEMBER_LIMITS,
   successResponseSchema,
   updateCrewEntryRequestSchema,
@@ -34,6 +36,26 @@ export const crewRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request, reply) =>
       reply.status(201).send(await crew.join(currentUser(request), request.body)),
+  );
+
+  app.post(
+    '/api/flight-crew/leave',
+    {
+      config: {
+        access: 'user',
+        notDemo: true,
+        demoMessage: ACCESS_REASONS.demoRemoveCrew,
+        memberLimit: MEMBER_LIMITS.joinLeave,
+      },
+      schema: {
+        tags,
+        summary:
+          'Leave several flights at once (a re-imported roster); each is left or refused with its reason',
+        body: leaveFlightsRequestSchema,
+        response: { 200: leaveFlightsResponseSchema },
+      },
+    },
+    async (request) => crew.leaveMany(currentUser(request), request.body.flightIds),
   );
 
   app.patch(

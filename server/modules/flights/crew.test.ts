@@ -4,12 +4,20 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   ACCESS_REASONS,
   crewEntrySchema,
+  leaveFlightsResponseSchema,
   NOTE_LIMIT_MESSAGE,
   TAGS_LIMIT_MESSAGE,
 } from '../../../domain';
-import { auditLog, flightCrew, users } from '../../db/schema';
+import { auditLog, flightCrew, users, waves } from '../../db/schema';
 import { buildTestApp, type TestApp } from '../../test/build-test-app';
-import { buildAdmin, buildCrew, buildDemo, buildFlight, joinFlight } from '../../test/factories';
+import {
+  buildAdmin,
+  buildCrew,
+  buildDemo,
+  buildFlight,
+  buildWave,
+  joinFlight,
+} from '../../test/factories';
 import { injectAs } from '../../test/inject-as';
 
 describe('flight crew API', () => {
@@ -240,6 +248,28 @@ describe('flight crew API', () => {
       expect(missing.statusCode).toBe(404);
     });
 
+    it('withdraws the leaver’s unanswered waves on that flight, and keeps accepted ones and others’', async () => {
+      const flight = await buildFlight(db());
+      const other = await buildFlight(db());
+      const [alice, bob, carol, dan] = await Promise.all([0, 1, 2, 3].map(() => buildCrew(db())));
+      const aliceEntry = await joinFlight(db(), alice!, flight);
+      for (const u of [bob!, carol!, dan!]) await joinFlight(db(), u, flight);
+      const sent = await buildWave(db(), alice!, bob!, flight);
+      const received = await buildWave(db(), carol!, alice!, flight);
+      const accepted = await buildWave(db(), dan!, alice!, flight, { status: 'accepted' });
+      const notHers = await buildWave(db(), bob!, carol!, flight);
+      const elsewhere = await buildWave(db(), alice!, bob!, other);
+      const res = await (await as(alice!))({
+        method: 'DELETE',
+        url: `/api/flight-crew/${aliceEntry.id}`,
+      });
+      expect(res.statusCode).toBe(200);
+      const ids = (await db().select({ id: waves.id }).from(waves)).map((w) => w.id);
+      expect(ids).not.toContain(sent.id);
+      expect(ids).not.toContain(received.id);
+      expect(ids).toEqual(expect.arrayContaining([accepted.id, notHers.id, elsewhere.id]));
+    });
+
     it('refuses demo users', async () => {
       const flight = await buildFlight(db());
       const demoUser = await buildDemo(db());
@@ -250,6 +280,68 @@ describe('flight crew API', () => {
       });
       expect(res.statusCode).toBe(403);
       expect(res.json().message).toBe(ACCESS_REASONS.demoRemoveCrew);
+    });
+  });
+
+  describe('POST /api/flight-crew/leave', () => {
+    const leave = async (user: Parameters<typeof injectAs>[1], flightIds: unknown) =>
+      (await as(user))({ method: 'POST', url: '/api/flight-crew/leave', payload: { flightIds } });
+
+    it('leaves every flight it may, refuses the rest one by one, and withdraws pending waves there', async () => {
+      const alice = await buildCrew(db());
+      const bob = await buildCrew(db());
+      const first = await buildFlight(db());
+      const second = await buildFlight(db(), { daysAhead: 10 });
+      const departed = await buildFlight(db(), { daysAhead: -1 });
+      const notMine = await buildFlight(db());
+      const kept = await buildFlight(db(), { daysAhead: 20 });
+      for (const f of [first, second, departed, kept]) await joinFlight(db(), alice, f);
+      for (const f of [first, second, kept]) await joinFlight(db(), bob, f);
+      const pending = await buildWave(db(), bob, alice, second);
+      const onKept = await buildWave(db(), alice, bob, kept);
+
+      const res = await leave(alice, [first.id, second.id, departed.id, notMine.id, first.id]);
+      expect(res.statusCode).toBe(200);
+      expect(leaveFlightsResponseSchema.parse(res.json())).toEqual({
+        left: [first.id, second.id],
+        refused: [
+          { flightId: departed.id, message: ACCESS_REASONS.removeCrewDeparted },
+          { flightId: notMine.id, message: 'You are not on this flight' },
+        ],
+        wavesWithdrawn: 1,
+      });
+      const mine = await db().select().from(flightCrew).where(eq(flightCrew.userId, alice.id));
+      expect(mine.map((e) => e.flightId).sort()).toEqual([departed.id, kept.id].sort());
+      const left = (await db().select({ id: waves.id }).from(waves)).map((w) => w.id);
+      expect(left).not.toContain(pending.id);
+      expect(left).toContain(onKept.id);
+    });
+
+    it('validates the list: empty, too long, or not ids is a 400 that changes nothing', async () => {
+      const alice = await buildCrew(db());
+      const flight = await buildFlight(db());
+      await joinFlight(db(), alice, flight);
+      for (const bad of [[], Array.from({ length: 201 }, (_, i) => i + 1), ['1'], [0], 'x']) {
+        const res = await leave(alice, bad);
+        expect(res.statusCode).toBe(400);
+      }
+      const mine = await db().select().from(flightCrew).where(eq(flightCrew.userId, alice.id));
+      expect(mine).toHaveLength(1);
+    });
+
+    it('is for signed-in members who are not demo users', async () => {
+      const flight = await buildFlight(db());
+      const demoUser = await buildDemo(db());
+      await joinFlight(db(), demoUser, flight);
+      const demo = await leave(demoUser, [flight.id]);
+      expect(demo.statusCode).toBe(403);
+      expect(demo.json().message).toBe(ACCESS_REASONS.demoRemoveCrew);
+      const anonymous = await t.app.inject({
+        method: 'POST',
+        url: '/api/flight-crew/leave',
+        payload: { flightIds: [flight.id] },
+      });
+      expect(anonymous.statusCode).toBe(401);
     });
   });
 });

@@ -1,4 +1,4 @@
-import { and, eq, sql } from 'drizzle-orm';
+import { and, eq, inArray, isNull, or, sql } from 'drizzle-orm';
 import {
   ACCESS_REASONS,
   type CrewEntry,
@@ -6,6 +6,7 @@ import {
   canJoinFlight,
   canRemoveCrew,
   type JoinFlightRequest,
+  type LeaveFlightsResponse,
   type RuleResult,
   type UpdateCrewEntryRequest,
 } from '../../../domain';
@@ -17,6 +18,7 @@ import {
   flights,
   type UserRow,
   users,
+  waves,
 } from '../../db/schema';
 import type { AppDeps } from '../../deps';
 import { audit } from '../../lib/audit';
@@ -31,6 +33,7 @@ export type CrewEntryInput = { role: string; tags: string[]; note: string | null
 
 export const FLIGHT_NOT_FOUND = 'Flight not found';
 export const CREW_ENTRY_NOT_FOUND = 'Crew member not found';
+export const NOT_ON_FLIGHT = 'You are not on this flight';
 
 /** A refused join as the API answers it: 'already on this flight' is 400, other rules 403. */
 export function joinRefusal(reason: string): HttpError {
@@ -112,11 +115,39 @@ async function findEntry(db: DbOrTx, id: number) {
   return row && !row.flight.deletedAt ? row : null;
 }
 
+/**
+ * A member who leaves a flight takes their unanswered waves there with them: nobody should wave
+ * at, or be waved at by, someone no longer on the flight. Accepted waves stay, and their chat
+ * with them, until departure as always.
+ */
+async function withdrawPendingWaves(tx: DbOrTx, userId: number, flightIds: number[]) {
+  if (flightIds.length === 0) return [];
+  return tx
+    .delete(waves)
+    .where(
+      and(
+        inArray(waves.flightId, flightIds),
+        eq(waves.status, 'pending'),
+        or(eq(waves.senderId, userId), eq(waves.receiverId, userId)),
+      ),
+    )
+    .returning({ id: waves.id, senderId: waves.senderId, receiverId: waves.receiverId });
+}
+
 export function createCrewService(deps: AppDeps) {
   const { db } = deps.database;
   const writes = homeListWrites(deps);
   const patch = (flightId: number, userIds: number[] = []) =>
     writes.flightChanged(flightId, userIds);
+  const announceWithdrawn = (withdrawn: { id: number; senderId: number; receiverId: number }[]) => {
+    for (const wave of withdrawn) {
+      deps.realtime.publish({
+        e: 'wave_deleted',
+        id: wave.id,
+        to: [wave.senderId, wave.receiverId],
+      });
+    }
+  };
 
   return {
     /** POST /api/flight-crew. */
@@ -162,7 +193,7 @@ export function createCrewService(deps: AppDeps) {
       const found = await findEntry(db, id);
       if (!found) throw notFound(CREW_ENTRY_NOT_FOUND);
       enforce(canRemoveCrew(viewer, timingOf(found.flight), now, found.entry));
-      await db.transaction(async (tx) => {
+      const withdrawn = await db.transaction(async (tx) => {
         await tx.delete(flightCrew).where(eq(flightCrew.id, id));
         if (found.entry.userId !== viewer.id) {
           await audit(tx, {
@@ -173,8 +204,59 @@ export function createCrewService(deps: AppDeps) {
             at: now,
           });
         }
+        return withdrawPendingWaves(tx, found.entry.userId, [found.flight.id]);
       });
+      announceWithdrawn(withdrawn);
       await patch(found.flight.id, [found.entry.userId]);
+    },
+
+    /**
+     * POST /api/flight-crew/leave: the viewer leaves each of these flights they are on and that
+     * has not departed (canRemoveCrew, as one leave), in one transaction; the others are refused
+     * one by one with their reason.
+     */
+    async leaveMany(viewer: UserRow, flightIds: number[]): Promise<LeaveFlightsResponse> {
+      const now = deps.clock.now();
+      const ids = [...new Set(flightIds)];
+      const outcome = await db.transaction(async (tx) => {
+        const rows = await tx
+          .select({ entry: flightCrew, flight: flights })
+          .from(flightCrew)
+          .innerJoin(flights, eq(flights.id, flightCrew.flightId))
+          .where(
+            and(
+              eq(flightCrew.userId, viewer.id),
+              inArray(flightCrew.flightId, ids),
+              isNull(flights.deletedAt),
+            ),
+          )
+          .for('update', { of: flightCrew });
+        const byFlight = new Map(rows.map((row) => [row.flight.id, row]));
+        const leaving: number[] = [];
+        const refused: LeaveFlightsResponse['refused'] = [];
+        for (const flightId of ids) {
+          const row = byFlight.get(flightId);
+          const rule: RuleResult = row
+            ? canRemoveCrew(viewer, timingOf(row.flight), now, row.entry)
+            : { ok: false, reason: NOT_ON_FLIGHT };
+          if (rule.ok) leaving.push(flightId);
+          else refused.push({ flightId, message: rule.reason });
+        }
+        if (leaving.length > 0) {
+          await tx
+            .delete(flightCrew)
+            .where(and(eq(flightCrew.userId, viewer.id), inArray(flightCrew.flightId, leaving)));
+        }
+        const withdrawn = await withdrawPendingWaves(tx, viewer.id, leaving);
+        return { leaving, refused, withdrawn };
+      });
+      announceWithdrawn(outcome.withdrawn);
+      for (const flightId of outcome.leaving) await patch(flightId, [viewer.id]);
+      return {
+        left: outcome.leaving,
+        refused: outcome.refused,
+        wavesWithdrawn: outcome.withdrawn.length,
+      };
     },
   };
 }
