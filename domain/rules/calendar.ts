@@ -1,4 +1,4 @@
-import { effectiveSubscriptionStatus, type MembershipUser, trialStatus } from './membership';
+import { type MembershipUser, membershipStanding } from './membership';
 import { canSignInModerated, type ModerationStanding } from './moderation';
 import { flightNumberBase, hasDepartureTime } from './time';
 
@@ -31,9 +31,7 @@ export type CalendarOwner = MembershipUser &
 export function canReadCalendarFeed(owner: CalendarOwner, now: Date): boolean {
   if (owner.isDeleted || owner.approvalStatus !== 'approved') return false;
   if (!canSignInModerated(owner, now).ok) return false;
-  if (owner.isAdmin || owner.isDemoUser) return true;
-  if (owner.membershipType === 'trial') return !trialStatus(owner, now).trialExpired;
-  return effectiveSubscriptionStatus(owner, now) === 'active';
+  return membershipStanding(owner, now).active;
 }
 
 export type CalendarFlight = {

@@ -11,6 +11,7 @@ import {
   membershipDisplay,
   membershipExpiry,
   membershipInfo,
+  membershipStanding,
   subscriptionBadge,
   trialBadge,
   trialBanner,
@@ -264,5 +265,55 @@ describe('canRenewMembership', () => {
   it('a tester without expiry never may; a cancelled member may', () => {
     expect(canRenewMembership({ ...base, membershipType: 'tester' }, now)).toBe(false);
     expect(canRenewMembership({ ...base, subscriptionStatus: 'cancelled' }, now)).toBe(true);
+  });
+});
+
+describe('membershipStanding', () => {
+  const at = (ms: number) => new Date(now.getTime() + ms).toISOString();
+  const person = (over: Record<string, unknown>) => ({
+    isAdmin: false,
+    isDemoUser: false,
+    membershipType: 'paid',
+    subscriptionStatus: 'active',
+    subscriptionExpiresAt: null,
+    trialExpiresAt: null,
+    ...over,
+  });
+
+  it('lets a trial in until the instant it ends, then says the trial expired', () => {
+    expect(
+      membershipStanding(person({ membershipType: 'trial', trialExpiresAt: at(1) }), now),
+    ).toEqual({
+      active: true,
+    });
+    expect(
+      membershipStanding(person({ membershipType: 'trial', trialExpiresAt: at(0) }), now),
+    ).toEqual({
+      active: false,
+      reason: 'trial_expired',
+      subscriptionStatus: 'expired',
+    });
+  });
+
+  it('judges a paid membership by its status as it counts now, expiry included', () => {
+    expect(membershipStanding(person({ subscriptionExpiresAt: at(1) }), now).active).toBe(true);
+    expect(membershipStanding(person({ subscriptionExpiresAt: at(0) }), now)).toEqual({
+      active: false,
+      reason: 'subscription_inactive',
+      subscriptionStatus: 'expired',
+    });
+    for (const status of ['cancelled', 'past_due', 'pending']) {
+      expect(membershipStanding(person({ subscriptionStatus: status }), now)).toEqual({
+        active: false,
+        reason: 'subscription_inactive',
+        subscriptionStatus: status,
+      });
+    }
+  });
+
+  it('never stops admins or demo users, whatever their membership fields say', () => {
+    const lapsed = { subscriptionStatus: 'expired', subscriptionExpiresAt: at(-DAY_MS) };
+    expect(membershipStanding(person({ ...lapsed, isAdmin: true }), now).active).toBe(true);
+    expect(membershipStanding(person({ ...lapsed, isDemoUser: true }), now).active).toBe(true);
   });
 });

@@ -198,6 +198,33 @@ export function effectiveSubscriptionStatus(
   return lapsed && user.subscriptionStatus === 'active' ? 'expired' : user.subscriptionStatus;
 }
 
+/**
+ * Whether the membership lets its owner in now, and if not, why: a trial that ran out, or a
+ * subscription whose status (as it counts now) is not active. Admins and demo users have no
+ * membership to lapse. The one rule behind sign-in's refusals and everything else that must
+ * stop when a membership does (the calendar feed, issue 42's per-request check).
+ */
+export type MembershipStanding =
+  | { active: true }
+  | { active: false; reason: 'trial_expired'; subscriptionStatus: 'expired' }
+  | { active: false; reason: 'subscription_inactive'; subscriptionStatus: string };
+
+export function membershipStanding(
+  user: MembershipUser & { subscriptionStatus: string; isAdmin: boolean; isDemoUser: boolean },
+  now: Date,
+): MembershipStanding {
+  if (user.isAdmin || user.isDemoUser) return { active: true };
+  if (isTrial(user)) {
+    return trialStatus(user, now).trialExpired
+      ? { active: false, reason: 'trial_expired', subscriptionStatus: 'expired' }
+      : { active: true };
+  }
+  const status = effectiveSubscriptionStatus(user, now);
+  return status === 'active'
+    ? { active: true }
+    : { active: false, reason: 'subscription_inactive', subscriptionStatus: status };
+}
+
 /** Only lapsed accounts may renew; a pending or active one signs in instead. */
 export function canRenewMembership(
   user: MembershipUser & {
