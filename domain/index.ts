@@ -51,6 +51,7 @@ export * from './schemas/profile';
 export * from './schemas/push';
 export * from './schemas/realtime';
 export * from './schemas/registration';
+export * from './schemas/roster';
 export * from './schemas/sync';
 export * from './schemas/user';
 export * from './schemas/waves';

@@ -181,8 +181,9 @@ const WORD = /[^ \t,;|"]+/g;
 
 // What may follow a flight's route: its times ('1530', '18:35', '0555+1', '0555 (+1)'), column
 // labels for them, and deadheading/positioning markers. Anything else ends the times.
-const TIME_TOKEN = /^(\d{2}):?(\d{2})(?:\(?\+(\d)\)?)?$/;
-const PLAIN_TIME = /^(\d{2}):?(\d{2})$/;
+// A 'Z' after a time ('1530Z') marks it as UTC: read here as the time, judged by the preview.
+const TIME_TOKEN = /^(\d{2}):?(\d{2})Z?(?:\(?\+(\d)\)?)?$/;
+const PLAIN_TIME = /^(\d{2}):?(\d{2})Z?$/;
 const DAY_OFFSET_TOKEN = /^\(?\+(\d)\)?$/;
 const TIME_LABEL = /^(?:STD|STA|DEP|ARR|ETD|ETA|DH|POS|PAX|\*)$/i;
 /** Column labels that sit where a route's codes would: never an airport on a roster line. */
