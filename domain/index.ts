@@ -6,6 +6,8 @@ export * from './constants';
 export * from './demo-steps';
 export * from './roster/airports';
 export * from './roster/parser';
+export * from './roster/preview';
+export * from './roster/roster-files';
 export * from './rules/access';
 export * from './rules/account';
 export * from './rules/admin-members';

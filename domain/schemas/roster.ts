@@ -1,20 +1,5 @@
 import { z } from 'zod';
-
-/** The largest roster the preview reads: a pasted text's characters, or an uploaded file's bytes. */
-export const ROSTER_MAX_BYTES = 2 * 1024 * 1024;
-
-/** The file types POST /api/roster/preview reads, by the end of the file's name. */
-export const ROSTER_FILE_EXTENSIONS = ['.txt', '.csv', '.ics', '.html', '.htm', '.pdf'] as const;
-
-/** What the file picker offers (extensions and their usual media types). */
-export const ROSTER_FILE_ACCEPT = [
-  ...ROSTER_FILE_EXTENSIONS,
-  'text/plain',
-  'text/csv',
-  'text/calendar',
-  'text/html',
-  'application/pdf',
-].join(',');
+import { ROSTER_MAX_BYTES } from '../roster/roster-files';
 
 /** POST /api/roster/preview as JSON: the pasted text. */
 export const rosterPreviewRequestSchema = z.object({
