@@ -22,7 +22,7 @@ export type RosterInput =
   | { kind: 'text'; text: string }
   | { kind: 'file'; format: 'text' | 'csv' | 'ics' | 'html' | 'pdf'; bytes: Buffer };
 
-type Read = Omit<RosterPreviewResponse, 'flights' | 'reason'> & {
+export type Read = Omit<RosterPreviewResponse, 'flights' | 'reason'> & {
   flights: ReadRosterFlight[];
   /** The toast's text when no flight is found. */
   reason: string | null;
@@ -88,6 +88,31 @@ function readCalendar(source: string): Read {
 }
 
 /**
+ * Reads a roster, pasted or uploaded, with the reader its format needs: the flights found (with
+ * the clock their times are on), the lines not read and why, and how it was laid out. Pure of the
+ * database: the file corpus measures it as it is.
+ */
+export async function readRosterInput(input: RosterInput, today: string): Promise<Read> {
+  if (input.kind === 'text') return readText(input.text, 'text', today);
+  if (input.bytes.length === 0) throw emptyRoster();
+  switch (input.format) {
+    case 'ics':
+      return readCalendar(decodeText(input.bytes));
+    case 'html':
+      return readText(htmlToRosterText(decodeText(input.bytes)), 'html', today);
+    case 'pdf':
+      try {
+        return readText(await pdfToRosterText(input.bytes), 'pdf', today);
+      } catch (error) {
+        if (error instanceof UnreadablePdf) throw unreadable(error.message);
+        throw error;
+      }
+    default:
+      return readText(decodeText(input.bytes), input.format, today);
+  }
+}
+
+/**
  * POST /api/roster/preview: reads a roster (any layout, pasted or uploaded) and says what each
  * found flight is to the member, without adding anything. The parsing rules are domain/roster's;
  * this only picks the reader, places the times and looks up the member's listed flights.
@@ -95,32 +120,12 @@ function readCalendar(source: string): Read {
 export function createRosterService(deps: AppDeps) {
   const { db } = deps.database;
 
-  async function read(input: RosterInput, today: string): Promise<Read> {
-    if (input.kind === 'text') return readText(input.text, 'text', today);
-    if (input.bytes.length === 0) throw emptyRoster();
-    switch (input.format) {
-      case 'ics':
-        return readCalendar(decodeText(input.bytes));
-      case 'html':
-        return readText(htmlToRosterText(decodeText(input.bytes)), 'html', today);
-      case 'pdf':
-        try {
-          return readText(await pdfToRosterText(input.bytes), 'pdf', today);
-        } catch (error) {
-          if (error instanceof UnreadablePdf) throw unreadable(error.message);
-          throw error;
-        }
-      default:
-        return readText(decodeText(input.bytes), input.format, today);
-    }
-  }
-
   async function preview(viewer: UserRow, input: RosterInput): Promise<RosterPreviewResponse> {
     enforce(canAddFlights(viewer));
     const now = deps.clock.now();
     // A yearless date is the occurrence nearest to today: the UTC day is within one of the
     // member's own, and the nearest-occurrence rule is half a year wide.
-    const result = await read(input, utcDay(now));
+    const result = await readRosterInput(input, utcDay(now));
     const rows = result.flights.map((f) => previewRow(f, now));
     const placed = rows.filter((r) => r.status !== 'unknown-airport');
     const listed = await listedStatuses(

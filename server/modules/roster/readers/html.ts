@@ -6,7 +6,10 @@ import { parse } from 'node-html-parser';
  * element, for the text parser. Scripts, styles and head are left out.
  */
 export function htmlToRosterText(html: string): string {
-  const root = parse(html, { blockTextElements: { script: false, style: false, noscript: false } });
+  // The doctype is no text of the page (the parser would keep it as text).
+  const root = parse(html.replace(/<!DOCTYPE[^>]*>/gi, ''), {
+    blockTextElements: { script: false, style: false, noscript: false },
+  });
   for (const head of root.querySelectorAll('head')) head.remove();
   for (const row of root.querySelectorAll('tr')) {
     const cells = row
