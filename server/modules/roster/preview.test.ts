@@ -207,6 +207,33 @@ describe('POST /api/roster/preview (issue 41 item 3)', () => {
     expect(brackets.statusCode, brackets.body).toBe(200);
   });
 
+  it('says what is wrong with a calendar that is not one, or has no events', async () => {
+    const ann = await buildCrew(db());
+    const notIcs = await preview(ann, multipartFile('roster.ics', 'Sun 29 Nov BA0117 LHR JFK'));
+    expect(notIcs.statusCode).toBe(400);
+    expect(notIcs.json()).toMatchObject({ code: 'UNREADABLE_FILE' });
+    const empty = await preview(
+      ann,
+      multipartFile('roster.ics', 'BEGIN:VCALENDAR\r\nVERSION:2.0\r\nEND:VCALENDAR'),
+    );
+    expect(rosterPreviewResponseSchema.parse(empty.json())).toMatchObject({
+      flights: [],
+      reason: 'No events found in this calendar file',
+    });
+  });
+
+  it('reads a CSV export', async () => {
+    const ann = await buildCrew(db());
+    const csv =
+      'Date,Flight,From,To,Dep,Arr\r\n"18/06/2030","BA0117","LHR","JFK","15:30","18:35"\r\n';
+    const res = await preview(ann, multipartFile('roster.csv', csv, { type: 'text/csv' }));
+    const body = rosterPreviewResponseSchema.parse(res.json());
+    expect(body.format).toBe('csv');
+    expect(
+      body.flights.map((f) => `${f.flightNumber} ${f.departureDate} ${f.departureTime}`),
+    ).toEqual(['BA117 2030-06-18 15:30']);
+  });
+
   it('refuses the demo account and anyone signed out', async () => {
     const demo = await buildDemo(db());
     const refused = await preview(demo, { payload: { text: TEXT } });
