@@ -243,6 +243,23 @@ describe('Upload Roster: the review of what the server read', () => {
     );
   });
 
+  it('says a file over 2 MB is too large without uploading it', () => {
+    const server = stubServer({});
+    renderUpload();
+    const file = new File([new Uint8Array(2 * 1024 * 1024 + 1)], 'roster.pdf');
+    fireEvent.change(screen.getByLabelText('Or upload your roster file'), {
+      target: { files: [file] },
+    });
+    fireEvent.click(screen.getByRole('button', { name: 'Parse Roster' }));
+    expect(toast.error).toHaveBeenCalledWith(
+      ROSTER_MESSAGES.parseError,
+      'This file is larger than 2 MB: choose a roster of one month or one year',
+      undefined,
+      'roster-parse',
+    );
+    expect(server.calls).toEqual([]);
+  });
+
   it('adds the selected flights with their local day and time, and names each one that failed', async () => {
     const detail = 'BA7 (1530) LHR-JFK 2026-12-04: Different Departure Time';
     const server = stubServer({

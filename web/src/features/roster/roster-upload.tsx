@@ -4,6 +4,7 @@ import { useNavigate } from 'react-router';
 import {
   previewFlightToBatchRow,
   ROSTER_FILE_ACCEPT,
+  ROSTER_MAX_BYTES,
   ROSTER_MESSAGES,
   type RosterPreviewFlight,
   type RosterPreviewIgnored,
@@ -45,6 +46,8 @@ const STEPS = [
 
 const keyOf = (f: RosterPreviewFlight) =>
   `${f.flightNumber}|${f.departureDate}|${f.origin}|${f.destination}`;
+
+const FILE_TOO_LARGE = 'This file is larger than 2 MB: choose a roster of one month or one year';
 
 /** The id every toast about reading the roster shares, so a successful read clears it. */
 const PARSE_TOAST = 'roster-parse';
@@ -227,6 +230,12 @@ export function RosterUpload() {
         undefined,
         PARSE_TOAST,
       );
+      return;
+    }
+    // Said before sending: the server refuses it too (413), but only after the upload.
+    if ('file' in source && source.file.size > ROSTER_MAX_BYTES) {
+      reset();
+      toast.error(ROSTER_MESSAGES.parseError, FILE_TOO_LARGE, undefined, PARSE_TOAST);
       return;
     }
     preview.mutate(source, {
