@@ -92,9 +92,9 @@ const MARKERS = new Set(
 /**
  * The flights of a calendar's events (ICS files from crew roster apps and AIMS's "upload to
  * calendar"). An event is a flight when its SUMMARY (else LOCATION, else DESCRIPTION) names one
- * flight number of the airline, and the route is the two airports named, in order, by the
- * SUMMARY, else the LOCATION, else the DESCRIPTION (exactly two IATA codes in that text, else
- * the event is refused: a wrong route is worse than a missed flight). DTSTART is the departure
+ * flight number of the airline, and the route is the two airports named, in order, by the text
+ * that names the number, else the SUMMARY, LOCATION or DESCRIPTION (exactly two IATA codes in
+ * that text, else the event is refused: a wrong route is worse than a missed flight). DTSTART is the departure
  * and DTEND the arrival; a 'Z' or zoned time is an instant (read as UTC, so the preview shows it
  * local to each airport), a floating time the origin's local departure (its end is not placed),
  * a day alone an untimed flight. `lineNumber` is the event's number in the file, from 1.
@@ -146,12 +146,13 @@ function readEvent(
     if (duty) return refuse('NOT_FLIGHT', `Not a flight: ${duty.label} (${duty.code})`);
     return refuse('NO_FLIGHT_NUMBER', `No ${airline} flight number in this event`);
   }
+  // The text naming the number first, then SUMMARY, LOCATION, DESCRIPTION ('LHR - JFK' as the
+  // title with 'Flight: BA175' in the details is how some apps write it).
   const route =
     routeIn(where, spans) ??
-    (where === event.summary
-      ? (routeIn(event.location, []) ?? routeIn(event.description, []))
-      : null) ??
-    (where === event.location ? routeIn(event.description, []) : null);
+    [event.summary, event.location, event.description]
+      .filter((text) => text !== where)
+      .reduce<[string, string] | null>((found, text) => found ?? routeIn(text, []), null);
   if (!route) {
     return refuse(
       'NO_ROUTE',
