@@ -57,6 +57,7 @@ import { registerLiveInvalidation } from './modules/realtime/live-invalidation';
 import { realtimeRoutes } from './modules/realtime/routes';
 import { createRealtime } from './modules/realtime/service';
 import { registrationRoutes } from './modules/registration/routes';
+import { rosterRoutes } from './modules/roster/routes';
 import { statsRoutes } from './modules/stats/routes';
 import { syncRoutes } from './modules/sync/routes';
 import { usersRoutes } from './modules/users/routes';
@@ -322,6 +323,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   await app.register(flightRoutes);
   await app.register(crewRoutes);
   await app.register(calendarRoutes);
+  await app.register(rosterRoutes);
   await app.register(usersRoutes);
   await app.register(blocksRoutes);
   await app.register(accountRoutes);

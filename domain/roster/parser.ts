@@ -81,7 +81,12 @@ export type RosterIgnoreCode =
   /** A route with a code that is no airport. */
   | 'UNKNOWN_AIRPORT'
   /** A flight already read from an earlier line. */
-  | 'DUPLICATE';
+  | 'DUPLICATE'
+  /**
+   * A column roster's line ('15 Tue 8026A4 940 1650'): a pairing code and duty times, no flight
+   * number or route to read.
+   */
+  | 'COLUMN_ROSTER';
 
 export interface IgnoredRosterLine {
   /** The line, trimmed. */
@@ -130,6 +135,9 @@ export const ROSTER_REASONS = {
  * reason (and how many more lines were not read), else that only dates and headings were there.
  */
 export function noFlightsReason(result: ParsedRoster): string {
+  // A column roster has no date lines either, but what is true of it is that it names trips.
+  const column = result.ignored.find((i) => i.code === 'COLUMN_ROSTER');
+  if (column) return `Line ${column.lineNumber}: ${column.reason}`;
   if (result.layout === 'undated') return ROSTER_REASONS.noDates;
   const [first, ...rest] = result.ignored;
   if (!first) return ROSTER_REASONS.onlyDates;
@@ -137,6 +145,17 @@ export function noFlightsReason(result: ParsedRoster): string {
     rest.length === 0 ? '' : `; ${rest.length} more line${rest.length === 1 ? '' : 's'} not read`;
   return `Line ${first.lineNumber}: ${first.reason}${more}`;
 }
+
+/**
+ * A column roster's day ('15 Tue 8026A4 940 1650 …', Sabre/Jeppesen-style trip rosters): the day
+ * of the month, a weekday, a pairing code (letters and digits) and three- or four-digit duty
+ * times. It names a trip, not a flight: no reading of a number, route or departure from it can
+ * be right, so it is refused with what to do instead.
+ */
+const COLUMN_ROSTER_LINE =
+  /^\s*\d{1,2}\s+(?:MON|TUE|WED|THU|FRI|SAT|SUN)[A-Z]*\s+(?=[A-Z0-9]*\d)(?=[A-Z0-9]*[A-Z])[A-Z0-9]{4,8}\s+\d{3,4}\s+\d{3,4}(?:\s|$)/i;
+export const COLUMN_ROSTER_REASON =
+  "Column roster: a trip's pairing code and duty times, not a flight; paste the trip's flight lines (e.g. 'BA117 LHR JFK 1530 1835') or upload the roster as a calendar (ICS) file";
 
 /** The eight transatlantic routes the spec recognises even in loosely written lines. */
 const TRANSATLANTIC: Record<string, readonly [origin: string, destination: string]> = {
@@ -181,8 +200,9 @@ const WORD = /[^ \t,;|"]+/g;
 
 // What may follow a flight's route: its times ('1530', '18:35', '0555+1', '0555 (+1)'), column
 // labels for them, and deadheading/positioning markers. Anything else ends the times.
-const TIME_TOKEN = /^(\d{2}):?(\d{2})(?:\(?\+(\d)\)?)?$/;
-const PLAIN_TIME = /^(\d{2}):?(\d{2})$/;
+// A 'Z' after a time ('1530Z') marks it as UTC: read here as the time, judged by the preview.
+const TIME_TOKEN = /^(\d{2}):?(\d{2})Z?(?:\(?\+(\d)\)?)?$/;
+const PLAIN_TIME = /^(\d{2}):?(\d{2})Z?$/;
 const DAY_OFFSET_TOKEN = /^\(?\+(\d)\)?$/;
 const TIME_LABEL = /^(?:STD|STA|DEP|ARR|ETD|ETA|DH|POS|PAX|\*)$/i;
 /** Column labels that sit where a route's codes would: never an airport on a roster line. */
@@ -567,6 +587,10 @@ export function parseRoster(text: string, options: ParseRosterOptions): ParsedRo
         continue;
       }
       if (!printed && isHeading(words)) continue;
+      if (COLUMN_ROSTER_LINE.test(line)) {
+        ignore(line, i + 1, { code: 'COLUMN_ROSTER', reason: COLUMN_ROSTER_REASON });
+        continue;
+      }
       ignore(line, i + 1, {
         code: 'NO_FLIGHT_NUMBER',
         reason: `No ${code} flight number on this line`,

@@ -43,6 +43,11 @@ export const MEMBER_LIMITS = {
   joinLeave: database('join-leave', 120, HOUR),
   /** Roster uploads: up to 200 rows each, with their own daily cap on new flights. */
   roster: database('roster', 30, HOUR),
+  /**
+   * Reading a roster for its preview (POST /api/roster/preview): changes nothing, but reading a
+   * 2 MB PDF or a year's calendar costs real work, so a member gets a generous hour of tries.
+   */
+  rosterPreview: database('roster-preview', 60, HOUR),
   /** Flight search is a POST but changes nothing; only its rate matters. */
   search: memory('search', 30, 10 * SECOND),
   /** Sending, answering and deleting waves. */

@@ -9,13 +9,16 @@ import { InputRefusal } from '../lib/errors';
  * (400 'Request is too deeply nested'), so neither the parser nor the unstorable-text scan ever
  * walks it, and refusing it costs the same at depth 33 as at 100,000. Bodies of every content
  * type: the API reads only JSON, but for the renewal form (whose e-mail has no brackets) and the
- * unload beacon (JSON sent as text/plain).
+ * unload beacon (JSON sent as text/plain). Except multipart uploads (the roster file, read only by
+ * POST /api/roster/preview with its own size and part limits): a file is not JSON, and a PDF's or
+ * a text's brackets say nothing about nesting.
  */
 export function registerJsonDepthLimit(app: FastifyInstance) {
   app.addHook('preParsing', async (request, _reply, payload) => {
     // No body, nothing to read (most requests are GETs): no stream built for them.
     const { headers } = request;
     if (!headers['transfer-encoding'] && !Number(headers['content-length'])) return payload;
+    if (isMultipart(headers['content-type'])) return payload;
     const scanner = createJsonDepthScanner();
     const checked = new Transform({
       transform(chunk: Buffer, _encoding, done) {
@@ -32,3 +35,6 @@ export function registerJsonDepthLimit(app: FastifyInstance) {
     return payload.pipe(checked);
   });
 }
+
+const isMultipart = (contentType: string | undefined) =>
+  contentType?.trimStart().toLowerCase().startsWith('multipart/form-data') ?? false;

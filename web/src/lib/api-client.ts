@@ -25,12 +25,14 @@ export async function apiRequest<T>(
   options: { signal?: AbortSignal } = {},
 ): Promise<T> {
   let response: Response;
+  // A FormData body (a file upload) goes as multipart, its boundary set by the browser.
+  const form = typeof FormData !== 'undefined' && body instanceof FormData;
   try {
     response = await fetch(path, {
       method,
       credentials: 'include',
-      headers: body === undefined ? {} : { 'content-type': 'application/json' },
-      body: body === undefined ? undefined : JSON.stringify(body),
+      headers: body === undefined || form ? {} : { 'content-type': 'application/json' },
+      body: body === undefined ? undefined : form ? body : JSON.stringify(body),
       ...(options.signal ? { signal: options.signal } : {}),
     });
   } catch {

@@ -20,7 +20,13 @@ export function stubServer(routes: Record<string, Handler>) {
     'fetch',
     vi.fn(async (path: string, init?: RequestInit) => {
       const method = init?.method ?? 'GET';
-      const body = init?.body ? JSON.parse(String(init.body)) : undefined;
+      // A FormData body (a file upload) is handed over as it is; JSON is parsed.
+      const body =
+        init?.body instanceof FormData
+          ? init.body
+          : init?.body
+            ? JSON.parse(String(init.body))
+            : undefined;
       calls.push({ method, path, body });
       const handler = routes[`${method} ${path}`];
       const answer: Answer =

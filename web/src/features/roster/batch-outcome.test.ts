@@ -22,6 +22,17 @@ describe('roster upload outcome', () => {
     });
   });
 
+  it('names each flight that failed, and why', () => {
+    const detail =
+      'BA112 (2045) JFK-LHR 2026-11-29: Different Departure Time: This flight is already listed departing at 21:00 GMT.';
+    expect(
+      batchOutcome(
+        response({ created: 1, joined: 0, existing: 0, failed: 1 }, { errorDetails: [detail] }),
+        2,
+      ).description,
+    ).toBe(`1 flight added, 1 failed. Failed: ${detail}`);
+  });
+
   it("says 'No New Flights Added' when every flight was already there", () => {
     expect(
       batchOutcome(response({ created: 0, joined: 0, existing: 4, failed: 0 }), 4),

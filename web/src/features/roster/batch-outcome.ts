@@ -8,6 +8,10 @@ export type BatchOutcome = {
   done: boolean;
 };
 
+/** ': BA117 LHR-JFK 2026-11-29: <why>; …' for the rows that failed, or nothing. */
+const failedList = (response: BatchFlightsResponse) =>
+  response.errorDetails.length ? `. Failed: ${response.errorDetails.join('; ')}` : '';
+
 /** The toast of a roster upload (spec §8), from the batch response. */
 export function batchOutcome(response: BatchFlightsResponse, sent: number): BatchOutcome {
   const { created, joined, existing, failed } = response.results;
@@ -19,7 +23,13 @@ export function batchOutcome(response: BatchFlightsResponse, sent: number): Batc
     const parts = [`${added} ${added === 1 ? 'flight' : 'flights'} added`];
     if (existing > 0) parts.push(`${existing} skipped (already in your roster)`);
     if (failed > 0) parts.push(`${failed} failed`);
-    return { tone: 'success', title: 'Flights Added', description: parts.join(', '), done: true };
+    // Each flight that failed is named with why (issue 41 item 4), not only counted.
+    return {
+      tone: 'success',
+      title: 'Flights Added',
+      description: `${parts.join(', ')}${failedList(response)}`,
+      done: true,
+    };
   }
   if (existing === sent && failed === 0) {
     return {

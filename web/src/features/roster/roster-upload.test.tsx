@@ -1,16 +1,25 @@
 import { QueryClientProvider } from '@tanstack/react-query';
-import { cleanup, fireEvent, render, screen, within } from '@testing-library/react';
+import { cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import { MemoryRouter } from 'react-router';
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import type { RosterPreviewFlight, RosterPreviewResponse } from '../../../../domain';
 import { ROSTER_MESSAGES, ROSTER_REASONS } from '../../../../domain';
-import { toast } from '../../components/ui/toast';
 import { signedInClient } from '../../test/session';
+import { ok, stubServer } from '../../test/stub-server';
 import { RosterUpload } from './roster-upload';
+
+const toast = vi.hoisted(() => ({
+  error: vi.fn(),
+  success: vi.fn(),
+  info: vi.fn(),
+  dismiss: vi.fn(),
+}));
+vi.mock('../../components/ui/toast', () => ({ toast }));
 
 afterEach(() => {
   cleanup();
-  vi.restoreAllMocks();
-  vi.useRealTimers();
+  vi.unstubAllGlobals();
+  vi.clearAllMocks();
 });
 
 function renderUpload() {
@@ -28,88 +37,269 @@ function paste(text: string) {
   fireEvent.click(screen.getByRole('button', { name: 'Parse Roster' }));
 }
 
-describe('Upload Roster: what the paste found and why the rest was not read', () => {
-  it('says a roster without dates has none, rather than that it has no BA flights', () => {
-    const error = vi.spyOn(toast, 'error');
+const flight = (over: Partial<RosterPreviewFlight>): RosterPreviewFlight => ({
+  flightNumber: 'BA117',
+  origin: 'LHR',
+  destination: 'JFK',
+  departureDate: '2026-12-01',
+  departureTime: '15:30',
+  arrivalTime: '18:35',
+  arrivalDayOffset: 0,
+  durationMinutes: 485,
+  utc: { departure: '2026-12-01T15:30:00.000Z', arrival: '2026-12-01T23:35:00.000Z' },
+  positioning: false,
+  sourceLine: '01/12/2026 BA0117 LHR JFK 1530 1835',
+  status: 'new',
+  listedTime: null,
+  ...over,
+});
+
+const answer = (over: Partial<RosterPreviewResponse>): RosterPreviewResponse => ({
+  flights: [],
+  ignored: [],
+  layout: 'dated-lines',
+  format: 'text',
+  reason: null,
+  ...over,
+});
+
+const FOUND = answer({
+  flights: [
+    flight({}),
+    flight({
+      flightNumber: 'BA112',
+      origin: 'JFK',
+      destination: 'LHR',
+      departureDate: '2026-12-02',
+      departureTime: '20:45',
+      arrivalTime: '08:40',
+      arrivalDayOffset: 1,
+      utc: { departure: '2026-12-03T01:45:00.000Z', arrival: '2026-12-03T08:40:00.000Z' },
+      positioning: true,
+      sourceLine: '02/12/2026 DHD BA0112 JFK LHR 2045 0840+1',
+    }),
+    flight({ flightNumber: 'BA15', departureDate: '2026-12-03', status: 'yours' }),
+    flight({ flightNumber: 'BA113', departureDate: '2026-11-01', status: 'past' }),
+    flight({
+      flightNumber: 'BA500',
+      destination: 'QQQ',
+      status: 'unknown-airport',
+      utc: { departure: null, arrival: null },
+    }),
+    flight({
+      flightNumber: 'BA7',
+      departureDate: '2026-12-04',
+      status: 'listed-other-time',
+      listedTime: '16:00',
+    }),
+  ],
+  ignored: [
+    {
+      line: '30/11/2026 LAYOVER JFK',
+      lineNumber: 2,
+      code: 'NOT_FLIGHT',
+      reason: 'Not a flight: layover (LAYOVER)',
+    },
+  ],
+});
+
+const rows = () =>
+  within(screen.getByRole('list', { name: 'Flights found' })).getAllByRole('listitem');
+const box = (row: HTMLElement) => within(row).getByRole('checkbox') as HTMLInputElement;
+
+describe('Upload Roster: the review of what the server read', () => {
+  it('sends the pasted text to the preview and lists each flight with its status, local and GMT times', async () => {
+    const server = stubServer({ 'POST /api/roster/preview': ok(FOUND) });
     renderUpload();
-    paste('BA0117 LHR JFK 1530 1835');
+    paste('01/12/2026 BA0117 LHR JFK 1530 1835');
 
-    expect(error).toHaveBeenCalledWith(
-      ROSTER_MESSAGES.noFlights,
-      ROSTER_REASONS.noDates,
-      undefined,
-      'roster-parse',
-    );
-    expect(screen.queryByRole('list', { name: 'Flights found' })).toBeNull();
-    const notRead = screen.getByRole('list', { name: 'Lines not read' });
-    expect(within(notRead).getByText(ROSTER_REASONS.noDate)).toBeTruthy();
-    expect(within(notRead).getByText('Line 1: BA0117 LHR JFK 1530 1835')).toBeTruthy();
-  });
+    expect(await screen.findByRole('heading', { name: 'Found 6 flights:' })).toBeTruthy();
+    expect(server.writes()).toEqual([
+      {
+        method: 'POST',
+        path: '/api/roster/preview',
+        body: { text: '01/12/2026 BA0117 LHR JFK 1530 1835' },
+      },
+    ]);
+    const [ba117, ba112, mine, past, unknown, other] = rows() as HTMLElement[];
+    expect(within(ba117!).getByText('Departs 15:30 LHR')).toBeTruthy();
+    expect(within(ba117!).getByText('New')).toBeTruthy();
+    // 20:45 in New York is 01:45 GMT the next day.
+    expect(within(ba112!).getByText('01:45 GMT +1')).toBeTruthy();
+    expect(within(ba112!).getByText('Arrives 08:40 +1 LHR')).toBeTruthy();
+    expect(within(ba112!).getByText('Positioning')).toBeTruthy();
+    expect(within(ba112!).getByText('02/12/2026 DHD BA0112 JFK LHR 2045 0840+1')).toBeTruthy();
+    expect(within(mine!).getByText('Already yours')).toBeTruthy();
+    expect(within(other!).getByText('Listed at 16:00')).toBeTruthy();
 
-  it("names the first line's reason when dated lines hold no flight", () => {
-    const error = vi.spyOn(toast, 'error');
-    renderUpload();
-    paste('Sun 29 Nov OFF\nMon 30 Nov SBY 0500-1700');
+    expect(box(ba117!).checked).toBe(true);
+    expect(box(mine!).checked).toBe(false);
+    expect(box(other!).checked).toBe(true);
+    for (const row of [past!, unknown!]) {
+      expect(box(row).disabled).toBe(true);
+      expect(box(row).checked).toBe(false);
+    }
+    expect(within(past!).getByText('Past')).toBeTruthy();
+    expect(within(unknown!).getByText('Unknown airport')).toBeTruthy();
+    expect(screen.getByRole('button', { name: 'Add 3 Flights' })).toBeTruthy();
 
-    expect(error).toHaveBeenCalledWith(
-      ROSTER_MESSAGES.noFlights,
-      'Line 1: Not a flight: day off (OFF); 1 more line not read',
-      undefined,
-      'roster-parse',
-    );
-    expect(screen.getByRole('heading', { name: '2 lines not read' })).toBeTruthy();
-  });
-
-  it('lists the flights found, positioning marked, and under them each line not read with its reason', () => {
-    renderUpload();
-    paste(
-      [
-        '29/11/2026 BA0117 LHR 1530 JFK 1835',
-        '30/11/2026 LAYOVER JFK',
-        '01/12/2026 DHD BA0112 JFK LHR 2045 0840+1',
-        '02/12/2026 BA0999 LHR XYZ 0900 1100',
-      ].join('\n'),
-    );
-
-    expect(screen.getByRole('heading', { name: 'Found 2 flights:' })).toBeTruthy();
-    const found = screen.getByRole('list', { name: 'Flights found' });
-    const rows = within(found).getAllByRole('listitem');
-    expect(rows).toHaveLength(2);
-    expect(within(rows[0]!).getByText('LHR to JFK')).toBeTruthy();
-    expect(within(rows[0]!).queryByText('Positioning')).toBeNull();
-    expect(within(rows[1]!).getByText('Positioning')).toBeTruthy();
-    expect(screen.getByRole('button', { name: 'Add 2 Flights' })).toBeTruthy();
+    fireEvent.click(box(ba117!));
+    fireEvent.click(box(other!));
+    expect(screen.getByRole('button', { name: 'Add 1 Flight' })).toBeTruthy();
 
     const notRead = within(screen.getByRole('list', { name: 'Lines not read' })).getAllByRole(
       'listitem',
     );
     expect(notRead.map((li) => li.textContent)).toEqual([
       'Not a flightNot a flight: layover (LAYOVER)Line 2: 30/11/2026 LAYOVER JFK',
-      'CheckUnknown airport: XYZLine 4: 02/12/2026 BA0999 LHR XYZ 0900 1100',
     ]);
   });
 
-  it("reads a date without a year against the member's own today: January pasted in December is next January", () => {
-    vi.useFakeTimers({ toFake: ['Date'] });
-    vi.setSystemTime(new Date(2026, 11, 20, 12, 0));
+  it('says why nothing was found in the server’s words, never "No BA flights"', async () => {
+    stubServer({
+      'POST /api/roster/preview': ok(
+        answer({
+          layout: 'undated',
+          reason: ROSTER_REASONS.noDates,
+          ignored: [
+            {
+              line: 'BA0117 LHR JFK 1530 1835',
+              lineNumber: 1,
+              code: 'NO_DATE',
+              reason: ROSTER_REASONS.noDate,
+            },
+          ],
+        }),
+      ),
+    });
     renderUpload();
-    paste('5 Jan BA0117 LHR JFK 1530 1835');
-
-    const found = screen.getByRole('list', { name: 'Flights found' });
-    expect(within(found).getByText('Tuesday, 5 January 2027')).toBeTruthy();
-    // One flight is 'Found 1 flight', not '1 flights' (issue 41 item 4).
-    expect(screen.getByRole('heading', { name: 'Found 1 flight:' })).toBeTruthy();
+    paste('BA0117 LHR JFK 1530 1835');
+    await waitFor(() =>
+      expect(toast.error).toHaveBeenCalledWith(
+        ROSTER_MESSAGES.noFlights,
+        ROSTER_REASONS.noDates,
+        undefined,
+        'roster-parse',
+      ),
+    );
+    expect(screen.queryByRole('list', { name: 'Flights found' })).toBeNull();
+    expect(screen.getByText('Line 1: BA0117 LHR JFK 1530 1835')).toBeTruthy();
   });
 
-  it("keeps 'Empty Roster' for an empty paste", () => {
-    const error = vi.spyOn(toast, 'error');
+  it("keeps 'Empty Roster' for an empty paste, without asking the server", () => {
+    const server = stubServer({});
     renderUpload();
     fireEvent.click(screen.getByRole('button', { name: 'Parse Roster' }));
-    expect(error).toHaveBeenCalledWith(
+    expect(toast.error).toHaveBeenCalledWith(
       ROSTER_MESSAGES.empty,
       'Please paste your roster text first.',
       undefined,
       'roster-parse',
+    );
+    expect(server.calls).toEqual([]);
+  });
+
+  it('uploads a chosen file as multipart and shows what it held', async () => {
+    let sent: unknown;
+    stubServer({
+      'POST /api/roster/preview': (body) => {
+        sent = body;
+        return ok(answer({ format: 'ics', layout: 'ics', flights: [flight({})] }));
+      },
+    });
+    renderUpload();
+    const file = new File(['BEGIN:VCALENDAR'], 'roster.ics', { type: 'text/calendar' });
+    fireEvent.change(screen.getByLabelText('Or upload your roster file'), {
+      target: { files: [file] },
+    });
+    expect(screen.getByText('roster.ics')).toBeTruthy();
+    fireEvent.click(screen.getByRole('button', { name: 'Parse Roster' }));
+
+    expect(await screen.findByRole('heading', { name: 'Found 1 flight:' })).toBeTruthy();
+    expect(sent).toBeInstanceOf(FormData);
+    expect(((sent as FormData).get('file') as File).name).toBe('roster.ics');
+  });
+
+  it('shows the server’s refusal of a file (type, size, unreadable) as the parse error', async () => {
+    stubServer({
+      'POST /api/roster/preview': {
+        status: 415,
+        body: { message: 'Choose a roster file ending .txt, .csv, .ics, .html, .htm, .pdf' },
+      },
+    });
+    renderUpload();
+    const file = new File(['x'], 'roster.docx');
+    fireEvent.change(screen.getByLabelText('Or upload your roster file'), {
+      target: { files: [file] },
+    });
+    fireEvent.click(screen.getByRole('button', { name: 'Parse Roster' }));
+    await waitFor(() =>
+      expect(toast.error).toHaveBeenCalledWith(
+        ROSTER_MESSAGES.parseError,
+        'Choose a roster file ending .txt, .csv, .ics, .html, .htm, .pdf',
+        undefined,
+        'roster-parse',
+      ),
+    );
+  });
+
+  it('says a file over 2 MB is too large without uploading it', () => {
+    const server = stubServer({});
+    renderUpload();
+    const file = new File([new Uint8Array(2 * 1024 * 1024 + 1)], 'roster.pdf');
+    fireEvent.change(screen.getByLabelText('Or upload your roster file'), {
+      target: { files: [file] },
+    });
+    fireEvent.click(screen.getByRole('button', { name: 'Parse Roster' }));
+    expect(toast.error).toHaveBeenCalledWith(
+      ROSTER_MESSAGES.parseError,
+      'This file is larger than 2 MB: choose a roster of one month or one year',
+      undefined,
+      'roster-parse',
+    );
+    expect(server.calls).toEqual([]);
+  });
+
+  it('adds the selected flights with their local day and time, and names each one that failed', async () => {
+    const detail = 'BA7 (1530) LHR-JFK 2026-12-04: Different Departure Time';
+    const server = stubServer({
+      'POST /api/roster/preview': ok(FOUND),
+      'POST /api/flights/batch': ok({
+        results: { created: 1, existing: 0, failed: 1, joined: 0 },
+        existingFlights: [],
+        errorDetails: [detail],
+        message: '',
+      }),
+    });
+    renderUpload();
+    paste('01/12/2026 BA0117 LHR JFK 1530 1835');
+    await screen.findByRole('heading', { name: 'Found 6 flights:' });
+    fireEvent.click(box(rows()[1] as HTMLElement));
+    fireEvent.click(screen.getByRole('button', { name: 'Add 2 Flights' }));
+
+    await waitFor(() => expect(toast.success).toHaveBeenCalled());
+    expect(server.writes()[1]?.body).toEqual({
+      flights: [
+        {
+          flightNumber: 'BA117 (1530)',
+          departureDate: '2026-12-01T00:00:00.000Z',
+          origin: 'LHR',
+          destination: 'JFK',
+          duration: '8h 05m',
+        },
+        {
+          flightNumber: 'BA7 (1530)',
+          departureDate: '2026-12-04T00:00:00.000Z',
+          origin: 'LHR',
+          destination: 'JFK',
+          duration: '8h 05m',
+        },
+      ],
+    });
+    expect(toast.success).toHaveBeenCalledWith(
+      'Flights Added',
+      `1 flight added, 1 failed. Failed: ${detail}`,
+      5000,
     );
   });
 });

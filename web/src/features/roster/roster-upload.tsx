@@ -1,16 +1,14 @@
-import { ClipboardPaste, ExternalLink, ListChecks, Plane } from 'lucide-react';
-import { useState } from 'react';
+import { ClipboardPaste, ExternalLink, FileUp, ListChecks, Plane, X } from 'lucide-react';
+import { useRef, useState } from 'react';
 import { useNavigate } from 'react-router';
 import {
-  type IgnoredRosterLine,
-  localDay,
-  noFlightsReason,
-  parseRoster,
+  previewFlightToBatchRow,
+  ROSTER_FILE_ACCEPT,
+  ROSTER_MAX_BYTES,
   ROSTER_MESSAGES,
-  RosterError,
-  type RosterFlight,
-  type RosterIgnoreCode,
-  rosterFlightToBatchRow,
+  type RosterPreviewFlight,
+  type RosterPreviewIgnored,
+  type RosterPreviewStatus,
 } from '../../../../domain';
 import { Badge } from '../../components/ui/badge';
 import { Button } from '../../components/ui/button';
@@ -19,7 +17,9 @@ import { Checkbox } from '../../components/ui/checkbox';
 import { Label } from '../../components/ui/input';
 import { Textarea } from '../../components/ui/textarea';
 import { toast } from '../../components/ui/toast';
+import { ApiError } from '../../lib/api-client';
 import { formatDay, plural, useAddFlightsBatch } from '../flights';
+import { type RosterSource, useRosterPreview } from './api';
 import { batchOutcome } from './batch-outcome';
 
 /** The airline's own roster site, opened in a new tab to copy the roster from. */
@@ -30,9 +30,13 @@ const STEPS = [
   {
     icon: ClipboardPaste,
     title: 'Copy your roster',
-    text: 'Open CrewLink, select your roster and copy the text.',
+    text: 'Open CrewLink, select your roster and copy the text, or save it as a file.',
   },
-  { icon: Plane, title: 'Paste it here', text: 'Paste the copied text into the box below.' },
+  {
+    icon: Plane,
+    title: 'Paste it or upload it',
+    text: 'Paste the text below, or choose the file (text, CSV, calendar, HTML or PDF).',
+  },
   {
     icon: ListChecks,
     title: 'Review and select',
@@ -40,16 +44,28 @@ const STEPS = [
   },
 ];
 
-const keyOf = (f: RosterFlight) => `${f.flightNumber}|${f.date}|${f.origin}|${f.destination}`;
+const keyOf = (f: RosterPreviewFlight) =>
+  `${f.flightNumber}|${f.departureDate}|${f.origin}|${f.destination}`;
 
-/** The id every toast about parsing the pasted text shares, so a successful parse clears it. */
+const FILE_TOO_LARGE = 'This file is larger than 2 MB: choose a roster of one month or one year';
+
+/** The id every toast about reading the roster shares, so a successful read clears it. */
 const PARSE_TOAST = 'roster-parse';
+
+/** Rows that cannot be added: departed, or an airport whose time zone is not known. */
+const UNSELECTABLE: ReadonlySet<RosterPreviewStatus> = new Set(['past', 'unknown-airport']);
+/** Rows that start ticked: everything that can be added except the member's own flights. */
+const startsSelected = (f: RosterPreviewFlight) =>
+  f.status === 'new' || f.status === 'listed-other-time';
 
 /**
  * How a line that gave no flight is shown, by its code: a duty is expected, a repeat is
  * harmless, anything else is a line the member may want to check.
  */
-const IGNORED_KIND: Record<RosterIgnoreCode, { label: string; tone: 'neutral' | 'warning' }> = {
+const IGNORED_KIND: Record<
+  RosterPreviewIgnored['code'],
+  { label: string; tone: 'neutral' | 'warning' }
+> = {
   NOT_FLIGHT: { label: 'Not a flight', tone: 'neutral' },
   DUPLICATE: { label: 'Repeated', tone: 'neutral' },
   NO_FLIGHT_NUMBER: { label: 'No flight', tone: 'neutral' },
@@ -58,10 +74,39 @@ const IGNORED_KIND: Record<RosterIgnoreCode, { label: string; tone: 'neutral' | 
   AMBIGUOUS: { label: 'Check', tone: 'warning' },
   NO_ROUTE: { label: 'Check', tone: 'warning' },
   UNKNOWN_AIRPORT: { label: 'Check', tone: 'warning' },
+  COLUMN_ROSTER: { label: 'Check', tone: 'warning' },
 };
 
+/** Each status as the row shows it. */
+function statusBadge(flight: RosterPreviewFlight) {
+  switch (flight.status) {
+    case 'yours':
+      return <Badge tone="success">Already yours</Badge>;
+    case 'listed-other-time':
+      return (
+        <Badge tone="warning">
+          {flight.listedTime ? `Listed at ${flight.listedTime}` : 'Listed at another time'}
+        </Badge>
+      );
+    case 'past':
+      return <Badge>Past</Badge>;
+    case 'unknown-airport':
+      return <Badge tone="warning">Unknown airport</Badge>;
+    default:
+      return <Badge tone="brand">New</Badge>;
+  }
+}
+
+/** '01:45 GMT +1' from an instant, '+1' when the GMT day is after the local departure day. */
+function gmtLabel(iso: string | null, localDay: string): string | null {
+  if (!iso) return null;
+  const day = iso.slice(0, 10);
+  const shift = Math.round((Date.parse(day) - Date.parse(localDay)) / 86_400_000);
+  return `${iso.slice(11, 16)} GMT${shift ? ` ${shift > 0 ? '+' : ''}${shift}` : ''}`;
+}
+
 /** The lines the parser did not read as flights, each with its reason. */
-function IgnoredLines({ lines }: { lines: IgnoredRosterLine[] }) {
+function IgnoredLines({ lines }: { lines: RosterPreviewIgnored[] }) {
   return (
     <Card className="space-y-3">
       <h2 className="font-semibold">{plural(lines.length, 'line')} not read</h2>
@@ -88,17 +133,76 @@ function IgnoredLines({ lines }: { lines: IgnoredRosterLine[] }) {
   );
 }
 
+function FlightRow({
+  flight,
+  selected,
+  onToggle,
+}: {
+  flight: RosterPreviewFlight;
+  selected: boolean;
+  onToggle: () => void;
+}) {
+  const gmt = gmtLabel(flight.utc.departure, flight.departureDate);
+  const arrival = flight.arrivalTime
+    ? `${flight.arrivalTime}${flight.arrivalDayOffset ? ` +${flight.arrivalDayOffset}` : ''} ${flight.destination}`
+    : null;
+  return (
+    <Checkbox
+      className="cursor-pointer gap-3 rounded-xl border border-slate-200 p-3"
+      labelClassName="block min-w-0 space-y-0.5"
+      checked={selected}
+      disabled={UNSELECTABLE.has(flight.status)}
+      onCheckedChange={onToggle}
+      label={
+        <>
+          <span className="flex flex-wrap items-center gap-2">
+            <span className="font-semibold">{flight.flightNumber}</span>
+            <span>
+              {flight.origin} to {flight.destination}
+            </span>
+            {statusBadge(flight)}
+            {flight.positioning ? <Badge>Positioning</Badge> : null}
+          </span>
+          <span className="block text-sm text-slate-600">
+            {formatDay(`${flight.departureDate}T00:00:00.000Z`, 'long')}
+          </span>
+          {flight.departureTime ? (
+            <span className="flex flex-wrap items-center gap-2 text-sm">
+              <Badge tone="brand">
+                Departs {flight.departureTime} {flight.origin}
+              </Badge>
+              {gmt ? <span className="text-slate-600">{gmt}</span> : null}
+              {arrival ? <span className="text-slate-600">Arrives {arrival}</span> : null}
+            </span>
+          ) : null}
+          <span className="block truncate font-mono text-xs text-slate-500">
+            {flight.sourceLine}
+          </span>
+        </>
+      }
+    />
+  );
+}
+
 export function RosterUpload() {
   const navigate = useNavigate();
+  const fileInput = useRef<HTMLInputElement>(null);
   const [text, setText] = useState('');
-  const [found, setFound] = useState<RosterFlight[] | null>(null);
-  const [ignored, setIgnored] = useState<IgnoredRosterLine[]>([]);
+  const [file, setFile] = useState<File | null>(null);
+  const [found, setFound] = useState<RosterPreviewFlight[] | null>(null);
+  const [ignored, setIgnored] = useState<RosterPreviewIgnored[]>([]);
   const [selected, setSelected] = useState<Set<string>>(new Set());
 
+  const reset = () => {
+    setFound(null);
+    setIgnored([]);
+  };
+
+  const preview = useRosterPreview();
   const upload = useAddFlightsBatch();
-  const send = (rows: RosterFlight[]) =>
+  const send = (rows: RosterPreviewFlight[]) =>
     upload.mutate(
-      { flights: rows.map(rosterFlightToBatchRow) },
+      { flights: rows.map(previewFlightToBatchRow) },
       {
         onSuccess: (response) => {
           const outcome = batchOutcome(response, rows.length);
@@ -117,48 +221,63 @@ export function RosterUpload() {
     );
 
   const parse = () => {
-    try {
-      // A date printed without a year is the one nearest to the member's own today.
-      const result = parseRoster(text, { today: localDay(new Date()) });
-      const { flights } = result;
-      setIgnored(result.ignored);
-      if (flights.length === 0) {
-        setFound(null);
-        toast.error(ROSTER_MESSAGES.noFlights, noFlightsReason(result), undefined, PARSE_TOAST);
-        return;
-      }
-      // The list is on screen now: an earlier 'Empty Roster' no longer describes anything.
-      toast.dismiss(PARSE_TOAST);
-      setFound(flights);
-      setSelected(new Set(flights.map(keyOf)));
-    } catch (error) {
-      setFound(null);
-      setIgnored([]);
-      if (error instanceof RosterError && error.code === 'EMPTY_ROSTER') {
-        toast.error(
-          ROSTER_MESSAGES.empty,
-          'Please paste your roster text first.',
-          undefined,
-          PARSE_TOAST,
-        );
-      } else {
-        toast.error(
-          ROSTER_MESSAGES.parseError,
-          'The roster could not be read.',
-          undefined,
-          PARSE_TOAST,
-        );
-      }
+    const source: RosterSource | null = file ? { file } : text.trim() ? { text } : null;
+    if (!source) {
+      reset();
+      toast.error(
+        ROSTER_MESSAGES.empty,
+        'Please paste your roster text first.',
+        undefined,
+        PARSE_TOAST,
+      );
+      return;
     }
+    // Said before sending: the server refuses it too (413), but only after the upload.
+    if ('file' in source && source.file.size > ROSTER_MAX_BYTES) {
+      reset();
+      toast.error(ROSTER_MESSAGES.parseError, FILE_TOO_LARGE, undefined, PARSE_TOAST);
+      return;
+    }
+    preview.mutate(source, {
+      onSuccess: (result) => {
+        setIgnored(result.ignored);
+        if (result.flights.length === 0) {
+          setFound(null);
+          toast.error(
+            ROSTER_MESSAGES.noFlights,
+            result.reason ?? 'No flights were found.',
+            undefined,
+            PARSE_TOAST,
+          );
+          return;
+        }
+        // The list is on screen now: an earlier toast no longer describes anything.
+        toast.dismiss(PARSE_TOAST);
+        setFound(result.flights);
+        setSelected(new Set(result.flights.filter(startsSelected).map(keyOf)));
+      },
+      onError: (error) => {
+        reset();
+        const empty = error instanceof ApiError && error.body.code === 'EMPTY_ROSTER';
+        toast.error(
+          empty ? ROSTER_MESSAGES.empty : ROSTER_MESSAGES.parseError,
+          error.message || 'The roster could not be read.',
+          undefined,
+          PARSE_TOAST,
+        );
+      },
+    });
   };
 
-  const chosen = found?.filter((f) => selected.has(keyOf(f))) ?? [];
+  const chosen = found?.filter((f) => selected.has(keyOf(f)) && !UNSELECTABLE.has(f.status)) ?? [];
   const add = () => {
     if (chosen.length === 0) {
       toast.error(ROSTER_MESSAGES.noneSelected, 'Select at least one flight to add.');
       return;
     }
-    const valid = chosen.filter((f) => f.flightNumber && f.origin && f.destination && f.date);
+    const valid = chosen.filter(
+      (f) => f.flightNumber && f.origin && f.destination && f.departureDate,
+    );
     if (valid.length === 0) {
       toast.error(ROSTER_MESSAGES.noValid, 'None of the selected flights is complete.');
       return;
@@ -200,12 +319,54 @@ export function RosterUpload() {
           className="font-mono text-sm"
           placeholder={'Paste your roster here, e.g.\nMon 3 Mar\n0655 BA117 LHR JFK'}
           value={text}
+          disabled={file !== null}
           onChange={(e) => {
             setText(e.target.value);
-            setFound(null);
-            setIgnored([]);
+            reset();
           }}
         />
+      </div>
+      <div className="space-y-1.5">
+        <Label htmlFor="roster-file">Or upload your roster file</Label>
+        <input
+          ref={fileInput}
+          id="roster-file"
+          type="file"
+          accept={ROSTER_FILE_ACCEPT}
+          className="sr-only"
+          onChange={(e) => {
+            setFile(e.target.files?.[0] ?? null);
+            reset();
+          }}
+        />
+        <div className="flex items-center gap-2">
+          <Button
+            variant="outline"
+            className="flex-1"
+            onClick={() => fileInput.current?.click()}
+            aria-describedby="roster-file-name"
+          >
+            <FileUp aria-hidden="true" className="h-4 w-4" />
+            Choose File
+          </Button>
+          {file ? (
+            <Button
+              variant="ghost"
+              size="sm"
+              aria-label="Remove file"
+              onClick={() => {
+                setFile(null);
+                if (fileInput.current) fileInput.current.value = '';
+                reset();
+              }}
+            >
+              <X aria-hidden="true" className="h-4 w-4" />
+            </Button>
+          ) : null}
+        </div>
+        <p id="roster-file-name" className="truncate text-sm text-slate-600">
+          {file ? file.name : '.txt, .csv, .ics, .html or .pdf, up to 2 MB'}
+        </p>
       </div>
       <a
         href={CREWLINK_URL}
@@ -225,34 +386,10 @@ export function RosterUpload() {
               const key = keyOf(flight);
               return (
                 <li key={key}>
-                  <Checkbox
-                    className="cursor-pointer gap-3 rounded-xl border border-slate-200 p-3"
-                    labelClassName="block min-w-0 space-y-0.5"
-                    checked={selected.has(key)}
-                    onCheckedChange={() => toggle(key)}
-                    label={
-                      <>
-                        <span className="flex flex-wrap items-center gap-2">
-                          <span className="font-semibold">{flight.flightNumber}</span>
-                          {flight.departureTime ? (
-                            <span className="text-sm text-slate-600">{flight.departureTime}</span>
-                          ) : null}
-                          <span>
-                            {flight.origin} to {flight.destination}
-                          </span>
-                          {flight.departureTime ? (
-                            <Badge tone="brand">Departs {flight.departureTime}</Badge>
-                          ) : null}
-                          {flight.positioning ? <Badge>Positioning</Badge> : null}
-                        </span>
-                        <span className="block text-sm text-slate-600">
-                          {formatDay(`${flight.date}T00:00:00.000Z`, 'long')}
-                        </span>
-                        <span className="block truncate font-mono text-xs text-slate-500">
-                          {flight.sourceLine}
-                        </span>
-                      </>
-                    }
+                  <FlightRow
+                    flight={flight}
+                    selected={selected.has(key) && !UNSELECTABLE.has(flight.status)}
+                    onToggle={() => toggle(key)}
                   />
                 </li>
               );
@@ -268,10 +405,12 @@ export function RosterUpload() {
         </Button>
         {found ? (
           <Button disabled={upload.isPending} onClick={add}>
-            {upload.isPending ? 'Adding Flights...' : `Add ${chosen.length} Flights`}
+            {upload.isPending ? 'Adding Flights...' : `Add ${plural(chosen.length, 'Flight')}`}
           </Button>
         ) : (
-          <Button onClick={parse}>Parse Roster</Button>
+          <Button disabled={preview.isPending} onClick={parse}>
+            {preview.isPending ? 'Reading Roster...' : 'Parse Roster'}
+          </Button>
         )}
       </div>
     </div>
