@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { ROSTER_MAX_BYTES } from '../roster/roster-files';
+import { waveFlightSchema } from './waves';
 
 /** POST /api/roster/preview as JSON: the pasted text. */
 export const rosterPreviewRequestSchema = z.object({
@@ -81,6 +82,26 @@ export const rosterLayoutSchema = z.enum([
   'aims-html',
 ]);
 
+/**
+ * A re-import (issue 41, item 5): the member's flights on the days the roster covers (first to
+ * last found flight, local days) that it lists at another time (`changed`: reported only, the
+ * flight is shared) or no longer lists (`removed`: offered for leaving; departed ones never).
+ */
+export const rosterChangesSchema = z.object({
+  range: z.object({ from: day, to: day }).nullable(),
+  changed: z.array(
+    z.object({
+      flight: waveFlightSchema,
+      /** 'HH:MM' GMT as the flight is listed. */
+      listedTime: time,
+      /** 'HH:MM' GMT as the roster now gives it. */
+      rosterTime: time,
+    }),
+  ),
+  removed: z.array(waveFlightSchema),
+});
+export type RosterChangesView = z.infer<typeof rosterChangesSchema>;
+
 export const rosterPreviewResponseSchema = z.object({
   flights: z.array(rosterPreviewFlightSchema),
   ignored: z.array(rosterPreviewIgnoredSchema),
@@ -89,5 +110,6 @@ export const rosterPreviewResponseSchema = z.object({
   format: z.enum(['text', 'csv', 'ics', 'html', 'pdf']),
   /** Why no flight was found, when none was; null otherwise. */
   reason: z.string().nullable(),
+  changes: rosterChangesSchema,
 });
 export type RosterPreviewResponse = z.infer<typeof rosterPreviewResponseSchema>;

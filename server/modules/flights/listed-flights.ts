@@ -1,4 +1,4 @@
-import { and, asc, eq, inArray, isNull, sql } from 'drizzle-orm';
+import { and, asc, eq, gte, inArray, isNull, lt, sql } from 'drizzle-orm';
 import {
   departureTimeOf,
   flightKey,
@@ -17,6 +17,16 @@ export type RosterCandidate = {
   origin: string;
   destination: string;
 };
+
+/** A candidate as the flight it would add (the batch row's number, day and route). */
+export function candidateValues(c: RosterCandidate) {
+  return {
+    flightNumber: flightNumberWithTime(c.flightNumber, c.departureTime),
+    departureDate: `${c.departureDate}T00:00:00.000Z`,
+    origin: c.origin,
+    destination: c.destination,
+  };
+}
 
 /**
  * How each candidate stands against the flights already listed, by the flight key: `yours` (the
@@ -63,12 +73,7 @@ export async function listedStatuses(
           ).map((r) => r.flightId),
         );
   return candidates.map((c) => {
-    const values = {
-      flightNumber: flightNumberWithTime(c.flightNumber, c.departureTime),
-      departureDate: `${c.departureDate}T00:00:00.000Z`,
-      origin: c.origin,
-      destination: c.destination,
-    };
+    const values = candidateValues(c);
     const key = flightKey(values);
     const same = listed.filter((f) => flightKey(f) === key);
     if (same.some((f) => mine.has(f.id))) return { status: 'yours', listedTime: null };
@@ -78,4 +83,25 @@ export async function listedStatuses(
     }
     return { status: 'new', listedTime: null };
   });
+}
+
+/**
+ * The member's live flights departing between two UTC instants (the roster's days, widened by a
+ * day each side so that every local day is inside), for a re-import's changes.
+ */
+export async function memberFlightsBetween(db: DbOrTx, userId: number, from: Date, to: Date) {
+  return db
+    .select({ flight: flights })
+    .from(flightCrew)
+    .innerJoin(flights, eq(flights.id, flightCrew.flightId))
+    .where(
+      and(
+        eq(flightCrew.userId, userId),
+        isNull(flights.deletedAt),
+        gte(flights.departureAt, from),
+        lt(flights.departureAt, to),
+      ),
+    )
+    .orderBy(asc(flights.departureAt), asc(flights.id))
+    .then((rows) => rows.map((row) => row.flight));
 }

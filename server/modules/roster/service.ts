@@ -1,10 +1,16 @@
 import {
+  addDays,
   canAddFlights,
+  departureTimeOf,
+  flightKey,
   noFlightsReason,
   parseRoster,
   ROSTER_MESSAGES,
+  type RosterChangesView,
   RosterError,
   type RosterPreviewResponse,
+  type RosterSide,
+  rosterChanges,
   utcDay,
 } from '../../../domain';
 import { readCalendarEvents } from '../../../domain/roster/calendar-events';
@@ -12,7 +18,8 @@ import { previewRow, type ReadRosterFlight, withClocks } from '../../../domain/r
 import type { UserRow } from '../../db/schema';
 import type { AppDeps } from '../../deps';
 import { badRequest, enforce } from '../../lib/errors';
-import { listedStatuses } from '../flights/listed-flights';
+import { candidateValues, listedStatuses, memberFlightsBetween } from '../flights/listed-flights';
+import { presentFlightSummary } from '../flights/presenter';
 import { htmlToRosterText } from './readers/html';
 import { readIcsEvents, UnreadableCalendar } from './readers/ics';
 import { pdfToRosterText, UnreadablePdf } from './readers/pdf';
@@ -22,7 +29,7 @@ export type RosterInput =
   | { kind: 'text'; text: string }
   | { kind: 'file'; format: 'text' | 'csv' | 'ics' | 'html' | 'pdf'; bytes: Buffer };
 
-export type Read = Omit<RosterPreviewResponse, 'flights' | 'reason'> & {
+export type Read = Omit<RosterPreviewResponse, 'flights' | 'reason' | 'changes'> & {
   flights: ReadRosterFlight[];
   /** The toast's text when no flight is found. */
   reason: string | null;
@@ -140,6 +147,15 @@ export function createRosterService(deps: AppDeps) {
       })),
     );
     const byRow = new Map(placed.map((r, i) => [r, listed[i]] as const));
+    const changes = await changesAgainstMine(
+      viewer,
+      placed.map((r) => ({
+        key: flightKey(candidateValues(r)),
+        day: r.departureDate,
+        gmtTime: r.utc.departure ? r.utc.departure.slice(11, 16) : null,
+      })),
+      now,
+    );
     return {
       flights: rows.map((row) => {
         const known = byRow.get(row);
@@ -157,6 +173,41 @@ export function createRosterService(deps: AppDeps) {
       layout: result.layout,
       format: result.format,
       reason: result.reason,
+      changes,
+    };
+  }
+
+  /** What a re-import would change among the member's own flights on the roster's days. */
+  async function changesAgainstMine(
+    viewer: UserRow,
+    sides: RosterSide[],
+    now: Date,
+  ): Promise<RosterChangesView> {
+    if (sides.length === 0) return { range: null, changed: [], removed: [] };
+    const days = sides.map((side) => side.day).sort();
+    const from = addDays(`${days[0]}T00:00:00.000Z`, -1);
+    const to = addDays(`${days[days.length - 1]}T00:00:00.000Z`, 2);
+    const mine = await memberFlightsBetween(db, viewer.id, from, to);
+    const result = rosterChanges(
+      sides,
+      mine.map((flight) => ({
+        flightId: flight.id,
+        key: flightKey(flight),
+        day: utcDay(flight.departureDate),
+        gmtTime: departureTimeOf(flight.flightNumber),
+        departureAt: flight.departureAt,
+      })),
+      now,
+    );
+    const byId = new Map(mine.map((flight) => [flight.id, flight]));
+    return {
+      range: result.range,
+      changed: result.changed.map(({ flightId, yours, roster }) => ({
+        flight: presentFlightSummary(byId.get(flightId)!),
+        listedTime: yours,
+        rosterTime: roster,
+      })),
+      removed: result.removed.map((id) => presentFlightSummary(byId.get(id)!)),
     };
   }
 

@@ -60,6 +60,7 @@ const answer = (over: Partial<RosterPreviewResponse>): RosterPreviewResponse => 
   layout: 'dated-lines',
   format: 'text',
   reason: null,
+  changes: { range: null, changed: [], removed: [] },
   ...over,
 });
 
