@@ -2,14 +2,18 @@ import { gzipSync } from 'node:zlib';
 import { and, asc, eq, gte, inArray, lte, or, type SQL, sql } from 'drizzle-orm';
 import {
   addDays,
+  applyLocalDepartureTime,
   type BatchFlightsRequest,
   type BatchFlightsResponse,
   type CreateFlightRequest,
+  type CreateFlightResponse,
   canAddFlights,
   canDeleteFlight,
   checkDepartureHorizon,
+  DEPARTURE_TIME_DIFFERS,
   dateFilterDays,
   departureInstant,
+  departureTimeDiffers,
   FLIGHT_NUMBER_PARTS,
   type FlightDetail,
   type FlightListItem,
@@ -279,13 +283,17 @@ export function createFlightService(deps: AppDeps) {
      */
     async addAndJoin(
       viewer: UserRow,
-      body: CreateFlightRequest,
-    ): Promise<{ created: boolean; flight: FlightListItem }> {
+      request: CreateFlightRequest,
+    ): Promise<{ created: boolean; flight: CreateFlightResponse }> {
       enforce(canAddFlights(viewer));
       const at = now();
+      // A time on the origin's clock becomes the spec's GMT bracket and UTC day first.
+      const local = applyLocalDepartureTime(request);
+      enforce(local, badRequest);
+      const body = { ...local.value, role: request.role };
       enforce(checkDepartureHorizon(body.departureDate, at), badRequest);
       const result = await db.transaction(async (tx) => {
-        const { flight, created } = await findOrCreateFlight(tx, viewer, body, at, perDay);
+        const { flight, created, differs } = await findOrCreateFlight(tx, viewer, body, at, perDay);
         const role = body.role ?? defaultCrewRole(viewer);
         const joined = await joinInTransaction(
           tx,
@@ -296,10 +304,18 @@ export function createFlightService(deps: AppDeps) {
         );
         // A refused join must not leave a new, empty flight behind: throwing rolls it back.
         enforce(joined, joinRefusal);
-        return { flight, created };
+        return { flight, created, differs };
       });
       await patch(result.flight.id, [viewer.id]);
-      return { created: result.created, flight: await listItem(viewer.id, result.flight.id) };
+      const item = await listItem(viewer.id, result.flight.id);
+      if (!result.differs) return { created: result.created, flight: item };
+      // Joined as listed at another time: said so, in times as the member reads them.
+      const { listed, given } = result.differs;
+      const message = departureTimeDiffers(body.origin, listed, given, 'entry');
+      return {
+        created: result.created,
+        flight: { ...item, notice: { code: DEPARTURE_TIME_DIFFERS, message } },
+      };
     },
 
     /** POST /api/flights/batch (see batch.ts). */

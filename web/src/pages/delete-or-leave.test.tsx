@@ -22,6 +22,7 @@ const flight = {
   crewCount: 1,
   onlineCrewCount: 0,
   tags: [],
+  localDeparture: { time: '16:30', date: '2999-06-10', timeZone: 'Europe/London' },
 };
 
 function member(userId: number): CrewMember {

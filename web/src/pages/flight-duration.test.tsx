@@ -17,6 +17,7 @@ const flight = (id: number, flightNumber: string, duration: string | null) => ({
   crewCount: 1,
   onlineCrewCount: 0,
   tags: [],
+  localDeparture: { time: null, date: '2999-06-10', timeZone: 'Europe/London' },
 });
 const entry = (id: number, f: ReturnType<typeof flight>): UserFlight => ({
   id,

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { batchOutcome } from './batch-outcome';
+import { batchOutcome, withRefusedRows } from './batch-outcome';
 
 const response = (
   results: { created: number; joined: number; existing: number; failed: number },
@@ -8,11 +8,31 @@ const response = (
   results,
   existingFlights: [],
   errorDetails: [],
+  notices: [] as string[],
   message: '',
   ...extra,
 });
 
 describe('roster upload outcome', () => {
+  it('says which flights joined a flight listed at another time', () => {
+    const notice =
+      'BA117 (1630) LHR-JFK 2026-11-29: Already listed departing 15:30 LHR (15:30 GMT); your roster says 16:30 LHR (16:30 GMT)';
+    expect(
+      batchOutcome(
+        response({ created: 0, joined: 1, existing: 0, failed: 0 }, { notices: [notice] }),
+        1,
+      ).description,
+    ).toBe(`1 flight added. ${notice}`);
+  });
+
+  it('counts the rows refused before sending as failed, with their reasons', () => {
+    const merged = withRefusedRows(response({ created: 1, joined: 0, existing: 0, failed: 0 }), [
+      'BA9 QQQ-LHR: Unknown Time Zone: …',
+    ]);
+    expect(merged.results.failed).toBe(1);
+    expect(merged.errorDetails).toEqual(['BA9 QQQ-LHR: Unknown Time Zone: …']);
+  });
+
   it("reports 'Flights Added' with every count", () => {
     expect(batchOutcome(response({ created: 2, joined: 1, existing: 1, failed: 1 }), 5)).toEqual({
       tone: 'success',

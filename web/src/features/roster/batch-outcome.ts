@@ -8,6 +8,22 @@ export type BatchOutcome = {
   done: boolean;
 };
 
+/**
+ * The rows the web could not turn into batch rows (rosterFlightToBatchRow: a local time at an
+ * airport of no known zone) counted as failed rows of the response, with their reasons.
+ */
+export function withRefusedRows(
+  response: BatchFlightsResponse,
+  refused: readonly string[],
+): BatchFlightsResponse {
+  if (refused.length === 0) return response;
+  return {
+    ...response,
+    results: { ...response.results, failed: response.results.failed + refused.length },
+    errorDetails: [...refused, ...response.errorDetails],
+  };
+}
+
 /** The toast of a roster upload (spec §8), from the batch response. */
 export function batchOutcome(response: BatchFlightsResponse, sent: number): BatchOutcome {
   const { created, joined, existing, failed } = response.results;
@@ -19,7 +35,14 @@ export function batchOutcome(response: BatchFlightsResponse, sent: number): Batc
     const parts = [`${added} ${added === 1 ? 'flight' : 'flights'} added`];
     if (existing > 0) parts.push(`${existing} skipped (already in your roster)`);
     if (failed > 0) parts.push(`${failed} failed`);
-    return { tone: 'success', title: 'Flights Added', description: parts.join(', '), done: true };
+    // Flights joined as listed at another time say so ('Already listed departing …').
+    const notices = response.notices?.length ? `. ${response.notices.join('; ')}` : '';
+    return {
+      tone: 'success',
+      title: 'Flights Added',
+      description: `${parts.join(', ')}${notices}`,
+      done: true,
+    };
   }
   if (existing === sent && failed === 0) {
     return {

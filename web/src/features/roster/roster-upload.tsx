@@ -2,6 +2,8 @@ import { ClipboardPaste, ExternalLink, ListChecks, Plane } from 'lucide-react';
 import { useState } from 'react';
 import { useNavigate } from 'react-router';
 import {
+  type BatchFlightsResponse,
+  type BatchRow,
   type IgnoredRosterLine,
   localDay,
   noFlightsReason,
@@ -20,7 +22,7 @@ import { Label } from '../../components/ui/input';
 import { Textarea } from '../../components/ui/textarea';
 import { toast } from '../../components/ui/toast';
 import { formatDay, plural, useAddFlightsBatch } from '../flights';
-import { batchOutcome } from './batch-outcome';
+import { batchOutcome, withRefusedRows } from './batch-outcome';
 
 /** The airline's own roster site, opened in a new tab to copy the roster from. */
 export const CREWLINK_URL = 'https://crewlink.ba.com/';
@@ -96,25 +98,44 @@ export function RosterUpload() {
   const [selected, setSelected] = useState<Set<string>>(new Set());
 
   const upload = useAddFlightsBatch();
-  const send = (rows: RosterFlight[]) =>
+  const send = (rows: RosterFlight[]) => {
+    // Roster times are local to their airports: each row carries the GMT time it names, or is
+    // refused here with its reason (an airport of no known zone).
+    const batch: BatchRow[] = [];
+    const refused: string[] = [];
+    for (const flight of rows) {
+      const read = rosterFlightToBatchRow(flight);
+      if (read.ok) batch.push(read.row);
+      else
+        refused.push(
+          `${flight.flightNumber} ${flight.origin}-${flight.destination}: ${read.reason}`,
+        );
+    }
+    const report = (response: BatchFlightsResponse) => {
+      const outcome = batchOutcome(withRefusedRows(response, refused), rows.length);
+      const show =
+        outcome.tone === 'success'
+          ? toast.success
+          : outcome.tone === 'info'
+            ? toast.info
+            : toast.error;
+      show(outcome.title, outcome.description, outcome.tone === 'error' ? 10_000 : 5000);
+      if (outcome.done) setTimeout(() => navigate('/home'), NAVIGATE_DELAY_MS);
+    };
+    if (batch.length === 0) {
+      const none = { created: 0, joined: 0, existing: 0, failed: 0 };
+      report({ results: none, existingFlights: [], errorDetails: [], notices: [], message: '' });
+      return;
+    }
     upload.mutate(
-      { flights: rows.map(rosterFlightToBatchRow) },
+      { flights: batch },
       {
-        onSuccess: (response) => {
-          const outcome = batchOutcome(response, rows.length);
-          const show =
-            outcome.tone === 'success'
-              ? toast.success
-              : outcome.tone === 'info'
-                ? toast.info
-                : toast.error;
-          show(outcome.title, outcome.description, outcome.tone === 'error' ? 10_000 : 5000);
-          if (outcome.done) setTimeout(() => navigate('/home'), NAVIGATE_DELAY_MS);
-        },
+        onSuccess: report,
         onError: (error) =>
           toast.error('Error Adding Flights', error.message || 'Failed to add flights', 10_000),
       },
     );
+  };
 
   const parse = () => {
     try {
