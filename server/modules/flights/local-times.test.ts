@@ -201,4 +201,37 @@ describe('local departure times', () => {
       timeZone: 'America/New_York',
     });
   });
+
+  it("finds flights by their airports' city or name: 'London', 'New York', 'Heathrow'", async () => {
+    const asAlice = await injectAs(t.app, await buildCrew(db()));
+    await addAs(asAlice, { ...ba112, localDepartureTime: '20:45' });
+    await addAs(asAlice, {
+      flightNumber: 'BA2490',
+      origin: 'LGW',
+      destination: 'FAO',
+      departureDate: '2026-11-30T00:00:00.000Z',
+    });
+    await addAs(asAlice, {
+      flightNumber: 'BA117',
+      origin: 'MAN',
+      destination: 'FRA',
+      departureDate: '2026-11-30T00:00:00.000Z',
+    });
+    const search = async (query: string) =>
+      flightListSchema
+        .parse(
+          (
+            await asAlice({ method: 'POST', url: '/api/flights/search', payload: { query } })
+          ).json(),
+        )
+        .map((f) => f.flightNumber)
+        .sort();
+    expect(await search('London')).toEqual(['BA112 (0145)', 'BA2490']);
+    expect(await search('new york')).toEqual(['BA112 (0145)']);
+    expect(await search('Heathrow')).toEqual(['BA112 (0145)']);
+    expect(await search('Gatwick')).toEqual(['BA2490']);
+    // Codes and numbers read as before.
+    expect(await search('MAN')).toEqual(['BA117']);
+    expect(await search('BA117')).toEqual(['BA117']);
+  });
 });

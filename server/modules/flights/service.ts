@@ -36,6 +36,7 @@ import {
   waves,
 } from '../../db/schema';
 import type { AppDeps } from '../../deps';
+import { airportsNamed } from '../../lib/airport-search';
 import { audit } from '../../lib/audit';
 import { badRequest, enforce, notFound } from '../../lib/errors';
 import { isKnownIdRange } from '../../lib/ids';
@@ -192,7 +193,14 @@ export function createFlightService(deps: AppDeps) {
       else if (body.dateFilterMode) {
         conditions.push(inArray(flights.departureDate, dateFilterDays(body.dateFilterMode, at)));
       } else conditions.push(gte(flights.departureDate, utcDay(at)));
-      conditions.push(flightQuerySql(normaliseFlightQuery(body.query)));
+      // A term also finds flights from or to the airports it names ('London', 'New York').
+      const byNumber = flightQuerySql(normaliseFlightQuery(body.query));
+      const places = body.query ? airportsNamed(body.query) : [];
+      conditions.push(
+        byNumber && places.length > 0
+          ? or(byNumber, inArray(flights.origin, places), inArray(flights.destination, places))
+          : byNumber,
+      );
       const rows = (await selectFlightsWithCounts(
         db,
         at,
