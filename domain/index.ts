@@ -14,6 +14,7 @@ export * from './rules/approval';
 export * from './rules/blocks';
 export * from './rules/calendar';
 export * from './rules/first-run';
+export * from './rules/flight-clock';
 export * from './rules/flight-search';
 export * from './rules/flight-title';
 export * from './rules/flights';

@@ -1,9 +1,9 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
+import { flightKey, rosterFlightToBatchRow } from './flight-clock';
 import {
   checkDepartureHorizon,
   DATE_TOO_FAR_AHEAD,
-  flightKey,
   formatFlightDuration,
   INVALID_AIRPORT_CODES,
   inTagOrder,
@@ -15,7 +15,6 @@ import {
   normaliseManualFlight,
   normaliseTime,
   reconcileDepartureTime,
-  rosterFlightToBatchRow,
   validateNote,
   validateTags,
 } from './flights';

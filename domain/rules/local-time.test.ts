@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { airportTimeZone } from '../roster/airport-zones';
 import { IATA_AIRPORT_BITMAP } from '../roster/iata-airports';
 import type { RosterFlight } from '../roster/parser';
-import { applyLocalDepartureTime, flightKey, rosterFlightToBatchRow } from './flights';
+import { applyLocalDepartureTime, flightKey, rosterFlightToBatchRow } from './flight-clock';
 import {
   departureTimeDiffers,
   isMarkedUtc,
@@ -188,12 +188,12 @@ describe('the origin’s clock beside the GMT chip', () => {
   const stored = { flightNumber: 'BA112 (0145)', departureDate: '2026-11-30', origin: 'JFK' };
 
   it('presents the local departure and its date', () => {
-    expect(localDeparture(stored)).toEqual({
+    expect(localDeparture(stored, airportTimeZone)).toEqual({
       time: '20:45',
       date: '2026-11-29',
       timeZone: 'America/New_York',
     });
-    expect(localDeparture({ ...stored, flightNumber: 'BA112' })).toEqual({
+    expect(localDeparture({ ...stored, flightNumber: 'BA112' }, airportTimeZone)).toEqual({
       time: null,
       date: '2026-11-30',
       timeZone: 'America/New_York',
@@ -201,17 +201,17 @@ describe('the origin’s clock beside the GMT chip', () => {
   });
 
   it("labels '20:45 JFK · 01:45 GMT +1'", () => {
-    expect(localAndGmtLabel({ ...stored, localDeparture: localDeparture(stored) })).toBe(
-      '20:45 JFK · 01:45 GMT +1',
-    );
+    expect(
+      localAndGmtLabel({ ...stored, localDeparture: localDeparture(stored, airportTimeZone) }),
+    ).toBe('20:45 JFK · 01:45 GMT +1');
     const sydney = { flightNumber: 'QF1 (0600)', departureDate: '2026-11-30', origin: 'SYD' };
-    expect(localAndGmtLabel({ ...sydney, localDeparture: localDeparture(sydney) })).toBe(
-      '17:00 SYD · 06:00 GMT',
-    );
+    expect(
+      localAndGmtLabel({ ...sydney, localDeparture: localDeparture(sydney, airportTimeZone) }),
+    ).toBe('17:00 SYD · 06:00 GMT');
     const late = { flightNumber: 'QF1 (1400)', departureDate: '2026-11-30', origin: 'SYD' };
-    expect(localAndGmtLabel({ ...late, localDeparture: localDeparture(late) })).toBe(
-      '01:00 SYD · 14:00 GMT −1',
-    );
+    expect(
+      localAndGmtLabel({ ...late, localDeparture: localDeparture(late, airportTimeZone) }),
+    ).toBe('01:00 SYD · 14:00 GMT −1');
   });
 
   it('words a different time as the member reads it', () => {
@@ -221,6 +221,7 @@ describe('the origin’s clock beside the GMT chip', () => {
         new Date('2026-07-01T14:30:00Z'),
         new Date('2026-07-01T15:30:00Z'),
         'roster',
+        airportTimeZone,
       ),
     ).toBe(
       'Already listed departing 15:30 LHR (14:30 GMT); your roster says 16:30 LHR (15:30 GMT)',

@@ -5,10 +5,11 @@
  * brackets, `departureDate` the UTC day of that instant. The origin's local clock is derived
  * from those when a flight is shown, and names the flight's scheduled date in its key.
  *
- * Zones come from airportTimeZone (the generated IATA table); an airport without one is never
- * given a guessed zone: a local time there is refused with UNKNOWN_TIME_ZONE.
+ * Zones come from airportTimeZone (the generated IATA table), passed in as `zoneOf`: this module
+ * does not import the table, so a screen that only formats (localAndGmtLabel) never loads it.
+ * An airport without a zone is never given a guessed one: a local time there is refused with
+ * UNKNOWN_TIME_ZONE.
  */
-import { airportTimeZone } from '../roster/airport-zones';
 import { type DateLike, departureInstant, departureTimeOf, utcDay } from './time';
 import { utcToZoned, type WallClock, zonedToUtc } from './zoned-time';
 
@@ -39,7 +40,7 @@ const hhmm = (instant: Date) => instant.toISOString().slice(11, 16);
 export function departureFromLocal(
   wall: WallClock,
   origin: string,
-  zoneOf: ZoneOf = airportTimeZone,
+  zoneOf: ZoneOf,
 ): { ok: true; time: string; day: string; instant: Date } | { ok: false; reason: string } {
   const zone = zoneOf(origin);
   if (!zone) return { ok: false, reason: unknownTimeZone(origin) };
@@ -62,7 +63,7 @@ export interface LocalDeparture {
  */
 export function localDeparture(
   flight: { flightNumber: string; departureDate: DateLike; origin: string },
-  zoneOf: ZoneOf = airportTimeZone,
+  zoneOf: ZoneOf,
 ): LocalDeparture {
   const timeZone = zoneOf(flight.origin);
   if (!departureTimeOf(flight.flightNumber)) {
@@ -76,7 +77,7 @@ export function localDeparture(
 /** The scheduled departure date local to the origin (the date that names a flight). */
 export const scheduledLocalDate = (
   flight: { flightNumber: string; departureDate: DateLike; origin: string },
-  zoneOf: ZoneOf = airportTimeZone,
+  zoneOf: ZoneOf,
 ): string => localDeparture(flight, zoneOf).date;
 
 /**
@@ -112,7 +113,7 @@ export function departureTimeDiffers(
   listed: Date,
   given: Date,
   source: 'roster' | 'entry',
-  zoneOf: ZoneOf = airportTimeZone,
+  zoneOf: ZoneOf,
 ): string {
   const zone = zoneOf(origin);
   const read = (instant: Date) =>

@@ -1,6 +1,7 @@
 import { and, asc, eq, inArray, isNull, sql } from 'drizzle-orm';
 import {
   ACCESS_REASONS,
+  airportTimeZone,
   applyLocalDepartureTime,
   type BatchFlightsRequest,
   type BatchFlightsResponse,
@@ -323,7 +324,7 @@ async function writeOneByOne(
 
 /** '<label>: Already listed departing 15:30 LHR (15:30 GMT); your roster says 16:30 LHR (…)'. */
 const noticeOf = (p: Planned, d: TimeDifference) =>
-  `${p.name}: ${departureTimeDiffers(p.values.origin, d.listed, d.given, 'roster')}`;
+  `${p.name}: ${departureTimeDiffers(p.values.origin, d.listed, d.given, 'roster', airportTimeZone)}`;
 
 function batchMessage(r: { created: number; existing: number; failed: number; joined: number }) {
   const added = r.created + r.joined;

@@ -2,7 +2,12 @@
 import type { AddressInfo } from 'node:net';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { departureTimeDiffers, flightListSchema, userFlightsSchema } from '../../../domain';
+import {
+  airportTimeZone,
+  departureTimeDiffers,
+  flightListSchema,
+  userFlightsSchema,
+} from '../../../domain';
 import { flightCrew, flights, type UserRow } from '../../db/schema';
 import { buildTestApp, type TestApp } from '../../test/build-test-app';
 import { buildCrew, buildFlight, joinFlight } from '../../test/factories';
@@ -147,6 +152,7 @@ describe('a flight keeps the departure time it is given', () => {
         new Date(`${timed.departureDate}T21:05:00.000Z`),
         new Date(`${timed.departureDate}T22:30:00.000Z`),
         'roster',
+        airportTimeZone,
       )}`,
     ]);
     expect(await rowOf(toFill.id)).toMatchObject({

@@ -1,4 +1,5 @@
 import {
+  airportTimeZone,
   type CrewMember,
   departureDateIso,
   type Flight,
@@ -38,7 +39,7 @@ export function presentFlight(row: FlightRow, figures: FlightCrewFigures): Fligh
     onlineCrewCount: figures.onlineCrewCount,
     tags: figures.tags,
     // The origin's clock beside the spec's GMT chip (issue 41): derived, never stored.
-    localDeparture: localDeparture(row),
+    localDeparture: localDeparture(row, airportTimeZone),
   };
 }
 

@@ -2,6 +2,7 @@ import { gzipSync } from 'node:zlib';
 import { and, asc, eq, gte, inArray, lte, or, type SQL, sql } from 'drizzle-orm';
 import {
   addDays,
+  airportTimeZone,
   applyLocalDepartureTime,
   type BatchFlightsRequest,
   type BatchFlightsResponse,
@@ -319,7 +320,7 @@ export function createFlightService(deps: AppDeps) {
       if (!result.differs) return { created: result.created, flight: item };
       // Joined as listed at another time: said so, in times as the member reads them.
       const { listed, given } = result.differs;
-      const message = departureTimeDiffers(body.origin, listed, given, 'entry');
+      const message = departureTimeDiffers(body.origin, listed, given, 'entry', airportTimeZone);
       return {
         created: result.created,
         flight: { ...item, notice: { code: DEPARTURE_TIME_DIFFERS, message } },
