@@ -12,7 +12,6 @@ import {
   RosterError,
   type RosterFlight,
   type RosterIgnoreCode,
-  rosterFlightToBatchRow,
 } from '../../../../domain';
 import { Badge } from '../../components/ui/badge';
 import { Button } from '../../components/ui/button';
@@ -98,18 +97,27 @@ export function RosterUpload() {
   const [selected, setSelected] = useState<Set<string>>(new Set());
 
   const upload = useAddFlightsBatch();
-  const send = (rows: RosterFlight[]) => {
+  const send = async (rows: RosterFlight[]) => {
     // Roster times are local to their airports: each row carries the GMT time it names, or is
-    // refused here with its reason (an airport of no known zone).
+    // refused here with its reason (an airport of no known zone). The zone table is loaded
+    // only now, so opening Add Flight never pays for it.
+    let rosterFlightToBatchRow: typeof import('../../../../domain/rules/flight-clock').rosterFlightToBatchRow;
+    try {
+      ({ rosterFlightToBatchRow } = await import('../../../../domain/rules/flight-clock'));
+    } catch {
+      toast.error('Error Adding Flights', 'Failed to add flights', 10_000);
+      return;
+    }
     const batch: BatchRow[] = [];
     const refused: string[] = [];
     for (const flight of rows) {
       const read = rosterFlightToBatchRow(flight);
       if (read.ok) batch.push(read.row);
-      else
+      else {
         refused.push(
           `${flight.flightNumber} ${flight.origin}-${flight.destination}: ${read.reason}`,
         );
+      }
     }
     const report = (response: BatchFlightsResponse) => {
       const outcome = batchOutcome(withRefusedRows(response, refused), rows.length);
@@ -184,7 +192,7 @@ export function RosterUpload() {
       toast.error(ROSTER_MESSAGES.noValid, 'None of the selected flights is complete.');
       return;
     }
-    send(valid);
+    void send(valid);
   };
   const toggle = (key: string) =>
     setSelected((current) => {
