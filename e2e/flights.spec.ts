@@ -112,11 +112,11 @@ test('a roster upload, Home and My Flights, then a second member joins and sees 
       .getByLabel(`Flight ${onScreen(second)}`, { exact: true })
       .getByText('Upcoming', { exact: true }),
   ).toBeVisible();
-  await expect(
-    mine
-      .getByLabel(`Flight ${onScreen(second)}`, { exact: true })
-      .getByText(onScreen(second).split(' ').slice(1).join(' ')),
-  ).toBeVisible();
+  const back = mine.getByLabel(`Flight ${onScreen(second)}`, { exact: true });
+  const backChip = onScreen(second).split(' ').slice(1).join(' ');
+  await expect(back.getByText(backChip, { exact: true })).toBeVisible();
+  // Madrid's 10:20 as the roster prints it, beside its GMT.
+  await expect(back.getByTestId('local-departure')).toHaveText(`10:20 MAD · ${backChip}`);
 
   // Bob joins the first flight from its detail screen.
   const id = await flightId(a, first);
