@@ -4,6 +4,7 @@
  */
 export * from './constants';
 export * from './demo-steps';
+export * from './roster/airport-zones';
 export * from './roster/airports';
 export * from './roster/parser';
 export * from './roster/preview';
@@ -16,10 +17,12 @@ export * from './rules/approval';
 export * from './rules/blocks';
 export * from './rules/calendar';
 export * from './rules/first-run';
+export * from './rules/flight-clock';
 export * from './rules/flight-search';
 export * from './rules/flight-title';
 export * from './rules/flights';
 export * from './rules/identity';
+export * from './rules/local-time';
 export * from './rules/member-limits';
 export * from './rules/membership';
 export * from './rules/messages';
@@ -37,6 +40,7 @@ export * from './rules/stats';
 export * from './rules/throttle';
 export * from './rules/time';
 export * from './rules/waves';
+export * from './rules/zoned-time';
 export * from './schemas/admin';
 export * from './schemas/admin-members';
 export * from './schemas/admin-platform';

@@ -1,5 +1,6 @@
 import { randomInt } from 'node:crypto';
 import type { Page } from '@playwright/test';
+import { zonedToUtc } from '../domain';
 import { expect, test } from './fixtures';
 import { approvedMember, signedInPage } from './helpers/members';
 
@@ -9,12 +10,25 @@ test.use({ viewport: { width: 390, height: 844 } });
 
 const DAY = 24 * 60 * 60 * 1000;
 
-/** The manual form on /add-flight, filled as a member types it, and sent. */
-async function addByHand(page: Page, flightNumber: string, day: string) {
+/**
+ * The manual form on /add-flight, filled as a member types it, and sent: the time on Heathrow's
+ * clock (the form's default), or in GMT with 'Time is GMT' ticked.
+ */
+async function addByHand(
+  page: Page,
+  flightNumber: string,
+  day: string,
+  time: { local: string } | { gmt: string },
+) {
   await page.goto('/add-flight');
   await page.getByLabel('Flight number').fill(flightNumber);
   await page.getByLabel('Flight date').fill(day);
-  await page.getByLabel('Time (GMT, optional)').fill('15:30');
+  if ('gmt' in time) {
+    await page.getByLabel('Time is GMT').check();
+    await page.getByLabel('Departure time (GMT, optional)').fill(time.gmt);
+  } else {
+    await page.getByLabel('Departure time (local at LHR, optional)').fill(time.local);
+  }
   await page.getByLabel('Destination').fill('JFK');
   await page.getByLabel('Your role').selectOption('IFL');
   await page.getByRole('button', { name: 'Add Flight' }).click();
@@ -46,12 +60,15 @@ test("'BA117' and 'ba 0117' typed by two members are one flight, where each sees
     await page.evaluate(() => localStorage.setItem('jumpseat.installOffered', '1'));
   }
 
-  await addByHand(a, `BA${digits}`, day);
-  await addByHand(b, `ba 0${digits}`, day);
+  // Alice types Heathrow's 15:30, Bob the GMT it is (the same in winter, an hour less in summer).
+  const gmt = zonedToUtc({ date: day, time: '15:30' }, 'Europe/London');
+  const hhmm = gmt.toISOString().slice(11, 16);
+  await addByHand(a, `BA${digits}`, day, { local: '15:30' });
+  await addByHand(b, `ba 0${digits}`, day, { gmt: hhmm });
 
   const [[mine], [theirs]] = await Promise.all([myFlights(a), myFlights(b)]);
   expect(theirs!.flight.id).toBe(mine!.flight.id);
-  expect(theirs!.flight.flightNumber).toBe(`BA${digits} (1530)`);
+  expect(theirs!.flight.flightNumber).toBe(`BA${digits} (${hhmm.replace(':', '')})`);
 
   // On the flight's screen, Bob finds himself and one other crew member, anonymous until both
   // agree.

@@ -1,11 +1,16 @@
 import { randomInt } from 'node:crypto';
 import type { Page } from '@playwright/test';
+import { zonedToUtc } from '../domain';
 import { expect, test } from './fixtures';
 import { addFlight, approvedMember, flightFields, signedInPage, theAdmin } from './helpers/members';
 
 const WEEKDAYS = ['Sun', 'Mon', 'Tue', 'Wed', 'Thu', 'Fri', 'Sat'];
 const MONTHS = ['Jan', 'Feb', 'Mar', 'Apr', 'May', 'Jun', 'Jul', 'Aug', 'Sep', 'Oct', 'Nov', 'Dec'];
 const DAY = 24 * 60 * 60 * 1000;
+
+/** 'HHMM' in GMT of a wall-clock time at a zone. */
+const gmtOf = (date: string, time: string, zone: string) =>
+  zonedToUtc({ date, time }, zone).toISOString().slice(11, 16).replace(':', '');
 
 /**
  * A two-week roster as CrewLink prints it, starting three days from now (the e2e server runs
@@ -20,11 +25,13 @@ function twoWeekRoster(firstNumber: number) {
     const head = `${WEEKDAYS[date.getUTCDay()]} ${date.getUTCDate()} ${MONTHS[date.getUTCMonth()]}`;
     if ([3, 5, 7, 10, 12].includes(offset)) {
       lines.push(`${head}\tFLY\tRPT 0610`);
+      // Roster times are local: 06:55 at Heathrow and 10:20 in Madrid, stored as their GMT.
+      const day = date.toISOString().slice(0, 10);
       lines.push(`\t\t0655 BA${number} LHR MAD\t0930\tA320`);
-      flights.push(`BA${number} (0655)`);
+      flights.push(`BA${number} (${gmtOf(day, '06:55', 'Europe/London')})`);
       number += 1;
       lines.push(`\t\t1020 BA${number} MAD LHR\t1310\tA320\tREL 1340`);
-      flights.push(`BA${number} (1020)`);
+      flights.push(`BA${number} (${gmtOf(day, '10:20', 'Europe/Madrid')})`);
       number += 1;
     } else {
       lines.push(`${head}\tOFF`);
@@ -87,8 +94,11 @@ test('a roster upload, Home and My Flights, then a second member joins and sees 
   ).toBeVisible();
   const card = a.getByLabel(`Flight ${onScreen(first)}`, { exact: true });
   await expect(card).toBeVisible();
-  await expect(card.getByText('LHR')).toBeVisible();
-  await expect(card.getByText('06:55 GMT')).toBeVisible();
+  await expect(card.getByText(/LHR.*MAD/)).toBeVisible();
+  // The spec's GMT chip, and the roster's own 06:55 on Heathrow's clock beside it.
+  const chip = onScreen(first).split(' ').slice(1).join(' ');
+  await expect(card.getByText(chip, { exact: true })).toBeVisible();
+  await expect(card.getByTestId('local-departure')).toHaveText(`06:55 LHR · ${chip}`);
   await expect(card.getByText("You're on this flight")).toBeVisible();
 
   // My Flights: the count, the stat cards, a card per flight.
@@ -102,9 +112,11 @@ test('a roster upload, Home and My Flights, then a second member joins and sees 
       .getByLabel(`Flight ${onScreen(second)}`, { exact: true })
       .getByText('Upcoming', { exact: true }),
   ).toBeVisible();
-  await expect(
-    mine.getByLabel(`Flight ${onScreen(second)}`, { exact: true }).getByText('10:20 GMT'),
-  ).toBeVisible();
+  const back = mine.getByLabel(`Flight ${onScreen(second)}`, { exact: true });
+  const backChip = onScreen(second).split(' ').slice(1).join(' ');
+  await expect(back.getByText(backChip, { exact: true })).toBeVisible();
+  // Madrid's 10:20 as the roster prints it, beside its GMT.
+  await expect(back.getByTestId('local-departure')).toHaveText(`10:20 MAD · ${backChip}`);
 
   // Bob joins the first flight from its detail screen.
   const id = await flightId(a, first);

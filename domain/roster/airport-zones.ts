@@ -1,66 +1,44 @@
-/**
- * The IANA time zone of an airport, for reading roster times as local to it.
- *
- * Interim: the airline's network by hand, until scripts/update-airports.mjs generates the zone of
- * every IATA airport from the maintained data package (issue 41, item 2). Callers treat null as
- * "unknown airport" and never guess a zone.
- */
-const ZONES: Record<string, string> = {
-  'Europe/London': 'LHR LGW LCY ABZ EDI GLA INV BHD MAN NCL',
-  'Europe/Jersey': 'JER',
-  'Europe/Guernsey': 'GCI',
-  'Europe/Amsterdam': 'AMS',
-  'Europe/Athens': 'ATH',
-  'Europe/Madrid': 'BCN MAD AGP ALC PMI',
-  'Europe/Berlin': 'BER DUS FRA HAM MUC',
-  'Europe/Brussels': 'BRU',
-  'Europe/Budapest': 'BUD',
-  'Europe/Paris': 'CDG NCE',
-  'Europe/Copenhagen': 'CPH',
-  'Europe/Dublin': 'DUB',
-  'Europe/Rome': 'FCO MXP',
-  'Europe/Zurich': 'GVA ZRH',
-  'Europe/Istanbul': 'IST',
-  'Europe/Lisbon': 'LIS OPO FAO',
-  'Europe/Oslo': 'OSL',
-  'Europe/Prague': 'PRG',
-  'Europe/Vienna': 'VIE',
-  'Europe/Warsaw': 'WAW',
-  'Europe/Malta': 'MLA',
-  'America/New_York': 'JFK EWR BOS IAD ATL MIA MCO',
-  'America/Chicago': 'ORD DFW IAH AUS',
-  'America/Denver': 'DEN',
-  'America/Phoenix': 'PHX',
-  'America/Los_Angeles': 'LAS LAX SFO SEA SAN',
-  'America/Toronto': 'YYZ',
-  'America/Vancouver': 'YVR',
-  'America/Montreal': 'YUL',
-  'America/Mexico_City': 'MEX',
-  'America/Barbados': 'BGI',
-  'America/Antigua': 'ANU',
-  'America/Nassau': 'NAS',
-  'America/Sao_Paulo': 'GRU',
-  'Asia/Dubai': 'DXB AUH',
-  'Asia/Qatar': 'DOH',
-  'Asia/Bahrain': 'BAH',
-  'Asia/Jerusalem': 'TLV',
-  'Asia/Kolkata': 'BOM DEL BLR',
-  'Asia/Singapore': 'SIN',
-  'Asia/Hong_Kong': 'HKG',
-  'Asia/Tokyo': 'HND',
-  'Asia/Seoul': 'ICN',
-  'Asia/Bangkok': 'BKK',
-  'Africa/Johannesburg': 'JNB CPT',
-  'Africa/Nairobi': 'NBO',
-  'Africa/Lagos': 'LOS',
-  'Africa/Accra': 'ACC',
-};
+import { AIRPORT_ZONE_NAMES, AIRPORT_ZONE_OF_CODE } from './airport-zone-data';
+import { IATA_AIRPORT_BITMAP } from './iata-airports';
 
-const BY_AIRPORT: ReadonlyMap<string, string> = new Map(
-  Object.entries(ZONES).flatMap(([zone, codes]) => codes.split(' ').map((code) => [code, zone])),
-);
+/**
+ * The IANA time zone of an airport, for reading times as local to it: every code of the IATA
+ * list (iata-airports.ts) has one, generated with it by scripts/update-airports.mjs from the
+ * maintained data packages. Callers treat null as "unknown airport" and never guess a zone.
+ *
+ * The server reads it for every flight it presents; the web only where it turns a pasted roster
+ * into rows (the roster screen), so the table stays out of the screens every member loads.
+ */
+let byCode: Map<string, string> | null = null;
+
+const DIGITS = 'ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789+/';
+
+/** Built on first use: the codes are the bitmap's set bits, in order, each with two digits. */
+function zonesByCode(): Map<string, string> {
+  if (byCode) return byCode;
+  const names = AIRPORT_ZONE_NAMES.split(' ');
+  const bits = Uint8Array.from(atob(IATA_AIRPORT_BITMAP), (ch) => ch.charCodeAt(0));
+  const map = new Map<string, string>();
+  let k = 0;
+  for (let n = 0; n < 26 ** 3; n += 1) {
+    if (((bits[n >> 3] ?? 0) & (1 << (n & 7))) === 0) continue;
+    const code = String.fromCharCode(
+      65 + Math.floor(n / 676),
+      65 + (Math.floor(n / 26) % 26),
+      65 + (n % 26),
+    );
+    const index =
+      DIGITS.indexOf(AIRPORT_ZONE_OF_CODE[2 * k] ?? '') * 64 +
+      DIGITS.indexOf(AIRPORT_ZONE_OF_CODE[2 * k + 1] ?? '');
+    const zone = names[index];
+    if (zone) map.set(code, zone);
+    k += 1;
+  }
+  byCode = map;
+  return map;
+}
 
 /** 'JFK' -> 'America/New_York'; null for an airport whose zone we do not know. */
 export function airportTimeZone(code: string): string | null {
-  return BY_AIRPORT.get(code.toUpperCase()) ?? null;
+  return zonesByCode().get(code.trim().toUpperCase()) ?? null;
 }

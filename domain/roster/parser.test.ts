@@ -114,6 +114,16 @@ describe('parseRoster rules', () => {
     expect(() => parseRoster('Mon 3 Mar', { year: Number.NaN })).toThrow(RosterError);
   });
 
+  it.each([
+    ['Mon 3 Mar BA0117 LHR JFK 1530Z 2035Z', 'utc', '15:30', '20:35'],
+    ['Mon 3 Mar BA0117 LHR JFK 1530 2035 UTC', 'utc', '15:30', '20:35'],
+    ['Mon 3 Mar BA0117 LHR JFK GMT 1530 2035', 'utc', '15:30', '20:35'],
+    ['Mon 3 Mar BA0117 LHR JFK 1530 2035', 'local', '15:30', '20:35'],
+  ])('reads %s on the %s clock', (line, clock, departureTime, arrivalTime) => {
+    const { flights } = parseRoster(line, { year: 2025 });
+    expect(flights).toMatchObject([{ flightNumber: 'BA117', clock, departureTime, arrivalTime }]);
+  });
+
   it('reads a flight on the date line itself, keeping the line and dropping leading zeros', () => {
     const { flights } = parseRoster('Mon 3 Mar 0955 BA0117 LHR JFK B777', { year: 2025 });
     expect(flights).toEqual([
@@ -128,6 +138,7 @@ describe('parseRoster rules', () => {
         date: '2025-03-03',
         sourceLine: 'Mon 3 Mar 0955 BA0117 LHR JFK B777',
         positioning: false,
+        clock: 'local',
       },
     ]);
   });

@@ -1,4 +1,5 @@
 import { AIRLINE_CODE, AIRLINE_DESIGNATOR_ALIASES, ROSTER_DATE_LOOKBACK } from '../constants';
+import { isMarkedUtc } from '../rules/local-time';
 import { isIataAirport, isPlausibleAirport } from './airports';
 import { dutyOf, isHeading, normaliseWord } from './duties';
 import {
@@ -40,6 +41,12 @@ export interface RosterFlight {
   sourceLine: string;
   /** A positioning (deadheading) sector: 'DH', 'DHD', 'POS', 'P', 'PAX', 'TAXI' or a '*'. */
   positioning: boolean;
+  /**
+   * Which clock the times are on: 'local' (the departure the origin's, the arrival the
+   * destination's: what rosters print), or 'utc' when the line marks them ('1530Z', 'UTC',
+   * 'GMT'). rosterFlightToBatchRow turns either into the spec's GMT bracket and UTC day.
+   */
+  clock: 'local' | 'utc';
 }
 
 export interface ParseRosterOptions {
@@ -200,11 +207,11 @@ const WORD = /[^ \t,;|"]+/g;
 
 // What may follow a flight's route: its times ('1530', '18:35', '0555+1', '0555 (+1)'), column
 // labels for them, and deadheading/positioning markers. Anything else ends the times.
-// A 'Z' after a time ('1530Z') marks it as UTC: read here as the time, judged by the preview.
-const TIME_TOKEN = /^(\d{2}):?(\d{2})Z?(?:\(?\+(\d)\)?)?$/;
-const PLAIN_TIME = /^(\d{2}):?(\d{2})Z?$/;
+// A time may carry UTC's 'Z' ('1530Z'): the line's times are then UTC (RosterFlight.clock).
+const TIME_TOKEN = /^(\d{2}):?(\d{2})Z?(?:\(?\+(\d)\)?)?$/i;
+const PLAIN_TIME = /^(\d{2}):?(\d{2})Z?$/i;
 const DAY_OFFSET_TOKEN = /^\(?\+(\d)\)?$/;
-const TIME_LABEL = /^(?:STD|STA|DEP|ARR|ETD|ETA|DH|POS|PAX|\*)$/i;
+const TIME_LABEL = /^(?:STD|STA|DEP|ARR|ETD|ETA|DH|POS|PAX|UTC|GMT|Z|LT|\*)$/i;
 /** Column labels that sit where a route's codes would: never an airport on a roster line. */
 const NOT_AN_AIRPORT = new Set(['STD', 'STA', 'DEP', 'ARR', 'ETD', 'ETA', 'BLK']);
 // A block time 'H:MM' or 'HH:MM' (up to 19:59, which covers the longest sectors).
@@ -527,6 +534,7 @@ export function parseRoster(text: string, options: ParseRosterOptions): ParsedRo
       date,
       sourceLine,
       positioning: sector.positioning,
+      clock: isMarkedUtc(sourceLine) ? 'utc' : 'local',
     };
     seen.set(key, flight);
     flights.push(flight);

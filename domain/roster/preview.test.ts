@@ -1,7 +1,13 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import type { RosterFlight } from './parser';
-import { lineSaysUtc, previewRow, rosterSaysUtc, withClocks } from './preview';
+import {
+  lineSaysUtc,
+  previewFlightToBatchRow,
+  previewRow,
+  rosterSaysUtc,
+  withClocks,
+} from './preview';
 
 const flight = (over: Partial<RosterFlight>): RosterFlight => ({
   flightNumber: 'BA112',
@@ -14,6 +20,7 @@ const flight = (over: Partial<RosterFlight>): RosterFlight => ({
   durationMinutes: null,
   sourceLine: 'BA112 JFK LHR 2045 0840+1',
   positioning: false,
+  clock: 'local',
   ...over,
 });
 const NOW = new Date('2026-11-01T00:00:00.000Z');
@@ -53,7 +60,7 @@ describe('the preview row: times local to their airports, placed as instants', (
   });
 
   it('never guesses a zone: an unknown airport keeps its printed times and names no instant', () => {
-    const row = previewRow({ ...flight({ origin: 'QQQ' }), clock: 'local' }, NOW);
+    const row = previewRow({ ...flight({ origin: 'QXQ' }), clock: 'local' }, NOW);
     expect(row).toMatchObject({
       status: 'unknown-airport',
       departureTime: '20:45',
@@ -156,5 +163,29 @@ describe('the preview row: times local to their airports, placed as instants', (
       ),
       { numRuns: 300 },
     );
+  });
+});
+
+describe('a preview row as the batch adds it', () => {
+  it("sends the issue's BA112 as the spec stores it: 'BA112 (0145)' on 30 Nov", () => {
+    const row = previewRow({ ...flight({}), clock: 'local' }, NOW);
+    expect(previewFlightToBatchRow(row)).toEqual({
+      flightNumber: 'BA112 (0145)',
+      departureDate: '2026-11-30T00:00:00.000Z',
+      origin: 'JFK',
+      destination: 'LHR',
+      duration: '6h 55m',
+    });
+  });
+
+  it('sends a flight without a time on its local day, with no bracket', () => {
+    const row = previewRow(
+      { ...flight({ departureTime: null, arrivalTime: null }), clock: 'local' },
+      NOW,
+    );
+    expect(previewFlightToBatchRow(row)).toMatchObject({
+      flightNumber: 'BA112',
+      departureDate: '2026-11-29T00:00:00.000Z',
+    });
   });
 });

@@ -35,7 +35,10 @@ export const rosterSaysUtc = (text: string): boolean => UTC_ROSTER.test(text);
 /** The clock of each flight of a text roster: UTC when its line or the roster says so. */
 export function withClocks(flights: readonly RosterFlight[], text: string): ReadRosterFlight[] {
   const all = rosterSaysUtc(text);
-  return flights.map((f) => ({ ...f, clock: all || lineSaysUtc(f.sourceLine) ? 'utc' : 'local' }));
+  return flights.map((f) => ({
+    ...f,
+    clock: all || f.clock === 'utc' || lineSaysUtc(f.sourceLine) ? 'utc' : 'local',
+  }));
 }
 
 const DAY_MS = 86_400_000;
@@ -126,11 +129,21 @@ export function previewRow(flight: ReadRosterFlight, now: Date): PreviewRow {
   };
 }
 
-/** A preview row as a POST /api/flights/batch row: the local day, the origin's local time. */
-export function previewFlightToBatchRow(flight: RosterPreviewFlight) {
+/**
+ * A preview row as a POST /api/flights/batch row, in the spec's terms: the GMT time of the
+ * departure instant in the number's brackets and its UTC day; without a time, the day local to
+ * the origin (the day the flight key names then).
+ */
+export function previewFlightToBatchRow(
+  flight: Pick<
+    RosterPreviewFlight,
+    'flightNumber' | 'origin' | 'destination' | 'departureDate' | 'durationMinutes' | 'utc'
+  >,
+) {
+  const departure = flight.utc.departure;
   return {
-    flightNumber: flightNumberWithTime(flight.flightNumber, flight.departureTime),
-    departureDate: departureDateIso(flight.departureDate),
+    flightNumber: flightNumberWithTime(flight.flightNumber, departure?.slice(11, 16) ?? null),
+    departureDate: departureDateIso(departure?.slice(0, 10) ?? flight.departureDate),
     origin: flight.origin,
     destination: flight.destination,
     duration: flight.durationMinutes === null ? null : formatFlightDuration(flight.durationMinutes),

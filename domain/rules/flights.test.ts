@@ -1,9 +1,9 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
+import { flightKey, rosterFlightToBatchRow } from './flight-clock';
 import {
   checkDepartureHorizon,
   DATE_TOO_FAR_AHEAD,
-  flightKey,
   formatFlightDuration,
   INVALID_AIRPORT_CODES,
   inTagOrder,
@@ -15,7 +15,6 @@ import {
   normaliseManualFlight,
   normaliseTime,
   reconcileDepartureTime,
-  rosterFlightToBatchRow,
   validateNote,
   validateTags,
 } from './flights';
@@ -40,6 +39,27 @@ describe('manual add', () => {
         destination: 'JFK',
         role: 'IFL',
       },
+    });
+  });
+
+  it('sends a time on the origin’s clock as localDepartureTime, leaving the number bare', () => {
+    expect(
+      normaliseManualFlight({ ...form, origin: 'jfk', destination: 'lhr', clock: 'local' }),
+    ).toEqual({
+      ok: true,
+      value: {
+        flightNumber: 'BA117',
+        departureDate: '2025-03-10T00:00:00.000Z',
+        origin: 'JFK',
+        destination: 'LHR',
+        role: 'IFL',
+        localDepartureTime: '15:30',
+      },
+    });
+    // No time: nothing to read on any clock.
+    expect(normaliseManualFlight({ ...form, time: '', clock: 'local' })).toMatchObject({
+      ok: true,
+      value: { flightNumber: 'BA117' },
     });
   });
 
@@ -189,35 +209,44 @@ describe('flight identity', () => {
   const rosterFlight = {
     flightNumber: 'BA117',
     departureTime: '09:55',
-    arrivalTime: '18:00',
+    arrivalTime: '13:55',
     arrivalDayOffset: 0,
-    durationMinutes: 485,
+    durationMinutes: 240,
     origin: 'LHR',
     destination: 'JFK',
     date: '2025-03-10',
     sourceLine: 'x',
     positioning: false,
+    clock: 'local' as const,
   };
 
-  it('turns a roster flight into a batch row with the duration the roster gives', () => {
+  it('turns a roster flight into a batch row, its times read on their airports’ clocks', () => {
+    // 09:55 in London (GMT) to 13:55 in New York (EDT since 9 March): 8 hours.
     expect(rosterFlightToBatchRow(rosterFlight)).toEqual({
-      flightNumber: 'BA117 (0955)',
-      departureDate: '2025-03-10T00:00:00.000Z',
-      origin: 'LHR',
-      destination: 'JFK',
-      duration: '8h 05m',
+      ok: true,
+      row: {
+        flightNumber: 'BA117 (0955)',
+        departureDate: '2025-03-10T00:00:00.000Z',
+        origin: 'LHR',
+        destination: 'JFK',
+        duration: '8h 00m',
+      },
     });
   });
 
+  it('keeps the block time a roster prints', () => {
+    const row = rosterFlightToBatchRow({ ...rosterFlight, durationMinutes: 485 });
+    expect(row.ok && row.row.duration).toBe('8h 05m');
+  });
+
   it('sends no duration for a roster flight without one, rather than a made-up figure', () => {
-    expect(
-      rosterFlightToBatchRow({
-        ...rosterFlight,
-        departureTime: null,
-        arrivalTime: null,
-        durationMinutes: null,
-      }),
-    ).toMatchObject({ flightNumber: 'BA117', duration: null });
+    const row = rosterFlightToBatchRow({
+      ...rosterFlight,
+      departureTime: null,
+      arrivalTime: null,
+      durationMinutes: null,
+    });
+    expect(row).toMatchObject({ ok: true, row: { flightNumber: 'BA117', duration: null } });
   });
 
   it.each([
@@ -252,19 +281,12 @@ describe('inTagOrder', () => {
 
 describe('reconcileDepartureTime', () => {
   it.each([
-    ['BA117', 'BA117 (1530)', { ok: true, fill: '15:30' }],
-    ['BA117', 'BA117', { ok: true, fill: null }],
-    ['BA117 (1530)', 'BA117', { ok: true, fill: null }],
-    ['BA117 (1530)', 'BA117 (1530)', { ok: true, fill: null }],
-    [
-      'BA117 (1530)',
-      'BA117 (1600)',
-      {
-        ok: false,
-        reason:
-          'Different Departure Time: This flight is already listed departing at 15:30 GMT. Check your roster, or add the flight without a time to join it.',
-      },
-    ],
+    ['BA117', 'BA117 (1530)', { fill: '15:30', differs: null }],
+    ['BA117', 'BA117', { fill: null, differs: null }],
+    ['BA117 (1530)', 'BA117', { fill: null, differs: null }],
+    ['BA117 (1530)', 'BA117 (1530)', { fill: null, differs: null }],
+    // Another time joins the flight as listed, and says so: never a refusal, never a change.
+    ['BA117 (1530)', 'BA117 (1630)', { fill: null, differs: { listed: '15:30', given: '16:30' } }],
   ])('%s added as %s', (existing, incoming, expected) => {
     expect(reconcileDepartureTime({ flightNumber: existing }, { flightNumber: incoming })).toEqual(
       expected,

@@ -10,9 +10,16 @@ import {
   TAGS_MAX,
 } from '../constants';
 import { isIataAirport } from '../roster/airports';
-import type { RosterFlight } from '../roster/parser';
 import { canonicalFlightNumber } from './flight-search';
-import { type DateLike, departureTimeOf, flightNumberWithTime, utcDay } from './time';
+import { clockTime } from './local-time';
+import {
+  addDays,
+  type DateLike,
+  departureTimeOf,
+  flightNumberBase,
+  flightNumberWithTime,
+  utcDay,
+} from './time';
 
 export const MISSING_FLIGHT_INFO =
   'Missing Information: Please fill in all required fields including flight number, date, your role, origin and destination airports';
@@ -94,6 +101,12 @@ export interface ManualFlightInput {
   flightNumber: string;
   date: string;
   time?: string | null;
+  /**
+   * The clock of `date` and `time`: 'gmt' (the spec's rule: the time goes into the number's
+   * brackets) or 'local' to the origin (the form's default: sent as `localDepartureTime`, which
+   * the server turns into the bracket and UTC day). Default 'gmt'.
+   */
+  clock?: 'local' | 'gmt';
   origin?: string | null;
   destination: string;
   role?: string | null;
@@ -105,6 +118,8 @@ export interface NewFlight {
   origin: string;
   destination: string;
   role: CrewRole;
+  /** 'HH:MM' on the origin's clock (POST /api/flights `localDepartureTime`), when given so. */
+  localDepartureTime?: string;
 }
 
 /**
@@ -124,6 +139,20 @@ export function normaliseManualFlight(
   }
   if (!isAirportCode(origin) || !isAirportCode(destination)) {
     return { ok: false, reason: INVALID_AIRPORT_CODES };
+  }
+  const local = input.clock === 'local' && input.time ? clockTime(input.time) : null;
+  if (local) {
+    return {
+      ok: true,
+      value: {
+        flightNumber: normaliseFlightNumber(flightNumberBase(flightNumber)),
+        departureDate: departureDateIso(input.date.trim()),
+        origin,
+        destination,
+        role,
+        localDepartureTime: local,
+      },
+    };
   }
   return {
     ok: true,
@@ -172,65 +201,24 @@ export function validateNote(
 }
 
 /**
- * Refusal when a flight is added with a departure time other than the one it already has
- * ('{time}' is the flight's own, 'HH:MM'). A time once given is never silently changed.
- */
-export const DEPARTURE_TIME_CONFLICT =
-  'Different Departure Time: This flight is already listed departing at {time} GMT. Check your roster, or add the flight without a time to join it.';
-
-export const departureTimeConflict = (time: string) =>
-  DEPARTURE_TIME_CONFLICT.replace('{time}', time);
-
-/**
  * What adding a flight (by number, possibly with its '(HHMM)' time) does to the time of the
  * flight it lands on: a flight without a time takes the one given (`fill`); the same time, or
- * none given, changes nothing; a different time is refused.
+ * none given, changes nothing; a different time changes nothing either — a time once given is
+ * never silently changed — and the member joins the flight as listed, told both times
+ * (`differs`, GMT 'HH:MM' each; departureTimeDiffers words it).
  */
 export function reconcileDepartureTime(
   existing: { flightNumber: string },
   incoming: { flightNumber: string },
-): { ok: true; fill: string | null } | { ok: false; reason: string } {
+): { fill: string | null; differs: { listed: string; given: string } | null } {
   const given = departureTimeOf(incoming.flightNumber);
   const current = departureTimeOf(existing.flightNumber);
-  if (!given || given === current) return { ok: true, fill: null };
-  if (!current) return { ok: true, fill: given };
-  return { ok: false, reason: departureTimeConflict(current) };
-}
-
-/**
- * Identity of a flight: number, day and route. The number is read as the airline reads it
- * (canonicalFlightNumber: 'BA0117', 'ba 117' and 'BAW117' are 'BA117'), so crew who type it
- * differently land on one flight; the bracketed time is left out so that crew who add it with
- * and without a time do too.
- */
-export function flightKey(f: {
-  flightNumber: string;
-  departureDate: DateLike;
-  origin: string;
-  destination: string;
-}): string {
-  const number = canonicalFlightNumber(f.flightNumber);
-  return [
-    number,
-    utcDay(f.departureDate),
-    f.origin.toUpperCase(),
-    f.destination.toUpperCase(),
-  ].join('|');
+  if (!given || given === current) return { fill: null, differs: null };
+  if (!current) return { fill: given, differs: null };
+  return { fill: null, differs: { listed: current, given } };
 }
 
 /** Minutes as a flight's duration text, the way the app has always written it: '8h 05m'. */
 export function formatFlightDuration(minutes: number): string {
   return `${Math.floor(minutes / 60)}h ${String(minutes % 60).padStart(2, '0')}m`;
-}
-
-/** A parsed roster row as a POST /api/flights/batch row. */
-export function rosterFlightToBatchRow(flight: RosterFlight) {
-  return {
-    flightNumber: flightNumberWithTime(flight.flightNumber, flight.departureTime),
-    departureDate: departureDateIso(flight.date),
-    origin: flight.origin,
-    destination: flight.destination,
-    // Only what the roster says (its block time, or arrival minus departure), never a default.
-    duration: flight.durationMinutes === null ? null : formatFlightDuration(flight.durationMinutes),
-  };
 }

@@ -9,6 +9,7 @@ import {
   normaliseFlightNumber,
   normaliseManualFlight,
 } from '../rules/flights';
+import { clockTime, DEPARTURE_TIME_DIFFERS } from '../rules/local-time';
 import { idSchema, isoDateTimeSchema, nullableIsoDateTimeSchema } from './common';
 import { crewMemberSchema } from './crew';
 import { crewRoleSchema } from './user';
@@ -38,6 +39,17 @@ const departureDateInput = z
   .refine((value) => isValidDay(value.slice(0, 10)), 'Invalid date')
   .transform((value) => departureDateIso(value.slice(0, 10)));
 
+/**
+ * The departure on the origin's clock (issue 41): `time` 'HH:MM' (null without a time), `date`
+ * the scheduled local date, `timeZone` the origin's IANA zone (null when unknown: `time` is then
+ * GMT). Derived from the spec's GMT bracket and UTC day, which stay the contract.
+ */
+export const localDepartureSchema = z.object({
+  time: z.string().nullable(),
+  date: z.string(),
+  timeZone: z.string().nullable(),
+});
+
 /** A flight as every list and detail returns it. */
 export const flightSchema = z.object({
   id: idSchema,
@@ -50,6 +62,7 @@ export const flightSchema = z.object({
   crewCount: z.number().int(),
   onlineCrewCount: z.number().int(),
   tags: z.array(z.string()),
+  localDeparture: localDepartureSchema,
 });
 export type Flight = z.infer<typeof flightSchema>;
 
@@ -74,7 +87,13 @@ export const flightSearchRequestSchema = z.object({
 });
 export type FlightSearchRequest = z.infer<typeof flightSearchRequestSchema>;
 
-/** POST /api/flights: find or create the flight and join it (API-CONVENTIONS). */
+/**
+ * POST /api/flights: find or create the flight and join it (API-CONVENTIONS). The spec's
+ * payload reads as the spec says (a bracketed time in `flightNumber` is GMT, `departureDate`
+ * its UTC day). `localDepartureTime` ('HH:MM', beyond the spec) gives the time on the origin's
+ * clock instead, `departureDate` then being the local date there: the server stores the GMT
+ * bracket and UTC day it names (applyLocalDepartureTime).
+ */
 export const createFlightRequestSchema = z.object({
   flightNumber,
   origin: airportCode,
@@ -82,7 +101,18 @@ export const createFlightRequestSchema = z.object({
   departureDate: departureDateInput,
   duration: z.string().trim().max(20).optional(),
   role: crewRoleSchema.optional(),
+  localDepartureTime: z
+    .string()
+    .trim()
+    .refine((value) => clockTime(value) !== null, 'Invalid time')
+    .optional(),
 });
+
+/** What POST /api/flights answers: the list item, and a notice when the listed time differs. */
+export const createFlightResponseSchema = flightListItemSchema.extend({
+  notice: z.object({ code: z.literal(DEPARTURE_TIME_DIFFERS), message: z.string() }).optional(),
+});
+export type CreateFlightResponse = z.infer<typeof createFlightResponseSchema>;
 export type CreateFlightRequest = z.infer<typeof createFlightRequestSchema>;
 export type CreateFlightInput = z.input<typeof createFlightRequestSchema>;
 
@@ -119,6 +149,7 @@ export const batchFlightRowSchema = z.object({
   origin: z.string().nullish(),
   destination: z.string().nullish(),
   duration: z.string().nullish(),
+  localDepartureTime: z.string().nullish(),
 });
 export const batchFlightsRequestSchema = z.object({
   flights: z
@@ -137,6 +168,8 @@ export const batchFlightsResponseSchema = z.object({
   }),
   existingFlights: z.array(z.string()),
   errorDetails: z.array(z.string()),
+  /** Rows that joined a flight listed at another time: '<label>: Already listed departing …'. */
+  notices: z.array(z.string()),
   message: z.string(),
 });
 export type BatchFlightsResponse = z.infer<typeof batchFlightsResponseSchema>;

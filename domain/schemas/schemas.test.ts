@@ -119,6 +119,7 @@ const flight = {
   crewCount: 2,
   onlineCrewCount: 1,
   tags: ['Coffee Chat'],
+  localDeparture: { time: '15:30', date: '2025-03-10', timeZone: 'Europe/London' },
 };
 const crewMember = {
   id: 5,
@@ -186,6 +187,7 @@ describe('response schemas encode (no transforms, so fastify can z.encode them)'
         results: { created: 1, existing: 0, failed: 0, joined: 0 },
         existingFlights: [],
         errorDetails: [],
+        notices: [],
         message: 'ok',
       },
     ],

@@ -1,21 +1,25 @@
 import { and, asc, eq, inArray, isNull, sql } from 'drizzle-orm';
 import {
   ACCESS_REASONS,
+  airportTimeZone,
+  applyLocalDepartureTime,
   type BatchFlightsRequest,
   type BatchFlightsResponse,
   canJoinFlight,
   checkDepartureHorizon,
   createFlightRequestSchema,
+  departureTimeDiffers,
   flightKey,
   reconcileDepartureTime,
-  utcDay,
 } from '../../../domain';
 import type { Db, DbOrTx } from '../../db/client';
 import { type FlightRow, flightCrew, flights, type UserRow, users } from '../../db/schema';
 import { HttpError } from '../../lib/errors';
 import {
+  candidateDays,
   countFlightsCreated,
   defaultCrewRole,
+  differenceOf,
   findOrCreateFlight,
   flightLabel,
   lockFlightKeys,
@@ -23,6 +27,7 @@ import {
   type NewFlightValues,
   newFlightRow,
   settleDepartureTime,
+  type TimeDifference,
   takeDailyFlightSlots,
 } from './flight-store';
 import { joinInTransaction, timingOf } from './membership';
@@ -56,6 +61,7 @@ export async function addFlightsBatch(
 ): Promise<BatchResult> {
   const outcomes = new Map<number, Outcome>();
   const filled = { count: 0 };
+  const notices = new Map<number, string>();
   const planned: Planned[] = [];
   const seen = new Set<string>();
   for (const [index, row] of rows.entries()) {
@@ -65,14 +71,20 @@ export async function addFlightsBatch(
       origin: row.origin ?? undefined,
       destination: row.destination ?? undefined,
       duration: row.duration ?? undefined,
+      localDepartureTime: row.localDepartureTime ?? undefined,
     });
-    if (!parsed.success) {
+    const local = parsed.success ? applyLocalDepartureTime(parsed.data) : null;
+    if (!parsed.success || !local?.ok) {
       const name = row.flightNumber?.trim() || `Row ${index + 1}`;
-      const reason = parsed.error.issues[0]?.message ?? 'Invalid flight';
+      const reason = parsed.success
+        ? local && !local.ok
+          ? local.reason
+          : 'Invalid flight'
+        : (parsed.error.issues[0]?.message ?? 'Invalid flight');
       outcomes.set(index, { kind: 'failed', detail: `${name}: ${reason}` });
       continue;
     }
-    const values = parsed.data;
+    const values = local.value;
     const key = flightKey(values);
     const name = flightLabel(values);
     const horizon = checkDepartureHorizon(values.departureDate, now);
@@ -94,12 +106,14 @@ export async function addFlightsBatch(
     try {
       written = await db.transaction(async (tx) => {
         filled.count = 0;
-        return writeTogether(tx, viewer, planned, role, now, perDay, filled);
+        notices.clear();
+        return writeTogether(tx, viewer, planned, role, now, perDay, filled, notices);
       });
     } catch (error) {
       if (error instanceof HttpError) throw error;
       filled.count = 0;
-      written = await writeOneByOne(db, viewer, planned, role, now, perDay, filled);
+      notices.clear();
+      written = await writeOneByOne(db, viewer, planned, role, now, perDay, filled, notices);
     }
     for (const [index, outcome] of written) outcomes.set(index, outcome);
   }
@@ -107,13 +121,22 @@ export async function addFlightsBatch(
   const results = { created: 0, existing: 0, failed: 0, joined: 0 };
   const existingFlights: string[] = [];
   const errorDetails: string[] = [];
-  for (const [, outcome] of [...outcomes].sort(([a], [b]) => a - b)) {
+  const timeNotices: string[] = [];
+  for (const [index, outcome] of [...outcomes].sort(([a], [b]) => a - b)) {
     results[outcome.kind] += 1;
     if (outcome.kind === 'existing') existingFlights.push(outcome.name);
     if (outcome.kind === 'failed') errorDetails.push(outcome.detail);
+    const notice = notices.get(index);
+    if (notice && outcome.kind !== 'failed') timeNotices.push(notice);
   }
   return {
-    response: { results, existingFlights, errorDetails, message: batchMessage(results) },
+    response: {
+      results,
+      existingFlights,
+      errorDetails,
+      notices: timeNotices,
+      message: batchMessage(results),
+    },
     timesFilled: filled.count,
   };
 }
@@ -126,16 +149,24 @@ async function writeTogether(
   now: Date,
   perDay: number,
   filled: { count: number },
+  notices: Map<number, string>,
 ): Promise<Map<number, Outcome>> {
   const outcomes = new Map<number, Outcome>();
   await lockFlightKeys(
     tx,
     planned.map((p) => p.key),
   );
-  const routes = planned.map(
-    (p) =>
-      sql`(${utcDay(p.values.departureDate)}::date, ${p.values.origin}, ${p.values.destination})`,
-  );
+  // A key names the origin's local date: its flights may sit on the UTC days around it.
+  const routes = [
+    ...new Set(
+      planned.flatMap((p) =>
+        candidateDays(p.values).map((day) => `${day}|${p.values.origin}|${p.values.destination}`),
+      ),
+    ),
+  ].map((route) => {
+    const [day, origin, destination] = route.split('|');
+    return sql`(${day}::date, ${origin}, ${destination})`;
+  });
   const candidates = await tx
     .select()
     .from(flights)
@@ -170,23 +201,17 @@ async function writeTogether(
   const toJoin: { planned: Planned; flight: FlightRow; created: boolean }[] = [];
   for (const p of planned) {
     let existing = matchFlight(candidates, p.values);
-    // A different departure time from the flight's own is this row's refusal, not the batch's.
+    // A different departure time from the flight's own joins it as listed, with a notice.
     const time = existing ? reconcileDepartureTime(existing, p.values) : null;
-    if (time && !time.ok) {
-      outcomes.set(p.index, { kind: 'failed', detail: `${p.name}: ${time.reason}` });
-      continue;
-    }
     const onIt = existing !== null && mine.has(existing.id);
     // Judged with the time this add gives the flight, as the flight will then have it.
     const timing = existing
-      ? timingOf(
-          time?.ok && time.fill ? { ...existing, flightNumber: p.values.flightNumber } : existing,
-        )
+      ? timingOf(time?.fill ? { ...existing, flightNumber: p.values.flightNumber } : existing)
       : timingOf(newFlightRow(p.values, viewer, now));
     const rule = canJoinFlight(viewer, timing, now, { alreadyOnFlight: onIt });
     const alreadyOn = !rule.ok && rule.reason === ACCESS_REASONS.alreadyOnFlight;
     // A member already on the flight still gives it the roster's time (a re-upload).
-    if (existing && time?.ok && time.fill && (rule.ok || alreadyOn)) {
+    if (existing && time?.fill && (rule.ok || alreadyOn)) {
       const settled = await settleDepartureTime(tx, existing, p.values);
       if (!settled.ok) {
         outcomes.set(p.index, { kind: 'failed', detail: `${p.name}: ${settled.reason}` });
@@ -195,6 +220,8 @@ async function writeTogether(
       existing = settled.flight;
       if (settled.filled) filled.count += 1;
     }
+    const differs = existing && (rule.ok || alreadyOn) ? differenceOf(existing, p.values) : null;
+    if (differs) notices.set(p.index, noticeOf(p, differs));
     if (rule.ok && existing) toJoin.push({ planned: p, flight: existing, created: false });
     else if (rule.ok) toCreate.push(p);
     else if (alreadyOn) outcomes.set(p.index, { kind: 'existing', name: p.name });
@@ -254,6 +281,7 @@ async function writeOneByOne(
   now: Date,
   perDay: number,
   filled: { count: number },
+  notices: Map<number, string>,
 ): Promise<Map<number, Outcome>> {
   const outcomes = new Map<number, Outcome>();
   for (const p of planned) {
@@ -275,6 +303,7 @@ async function writeOneByOne(
         return { ...found, onIt: false };
       });
       if (row.filled) filled.count += 1;
+      if (row.differs) notices.set(p.index, noticeOf(p, row.differs));
       if (row.onIt) outcomes.set(p.index, { kind: 'existing', name: p.name });
       else outcomes.set(p.index, { kind: row.created ? 'created' : 'joined' });
     } catch (error) {
@@ -292,6 +321,10 @@ async function writeOneByOne(
   }
   return outcomes;
 }
+
+/** '<label>: Already listed departing 15:30 LHR (15:30 GMT); your roster says 16:30 LHR (…)'. */
+const noticeOf = (p: Planned, d: TimeDifference) =>
+  `${p.name}: ${departureTimeDiffers(p.values.origin, d.listed, d.given, 'roster', airportTimeZone)}`;
 
 function batchMessage(r: { created: number; existing: number; failed: number; joined: number }) {
   const added = r.created + r.joined;

@@ -2,7 +2,12 @@
 import type { AddressInfo } from 'node:net';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { departureTimeConflict, flightListSchema, userFlightsSchema } from '../../../domain';
+import {
+  airportTimeZone,
+  departureTimeDiffers,
+  flightListSchema,
+  userFlightsSchema,
+} from '../../../domain';
 import { flightCrew, flights, type UserRow } from '../../db/schema';
 import { buildTestApp, type TestApp } from '../../test/build-test-app';
 import { buildCrew, buildFlight, joinFlight } from '../../test/factories';
@@ -14,7 +19,7 @@ const NOW = '2030-06-15T12:00:00.000Z';
 
 /**
  * A flight added without a time takes the first time a member gives it; a time it has is never
- * changed. Through a listening server (real sockets, a pool connection per request on
+ * changed (another time joins it as listed, with a notice). Through a listening server (real sockets, a pool connection per request on
  * PostgreSQL), so simultaneous adds really race.
  */
 describe('a flight keeps the departure time it is given', () => {
@@ -83,17 +88,20 @@ describe('a flight keeps the departure time it is given', () => {
     watcher.ws.close();
   });
 
-  it('refuses a different time with 409 and the message, changing nothing', async () => {
+  it('joins a flight listed at another time and says so, changing nothing', async () => {
     const flight = await buildFlight(db(), { flightNumber: 'BA117 (1530)', time: '15:30' });
     const carol = await buildCrew(db());
     const res = await (await clientFor(carol))('POST', '/api/flights', add(flight, 'BA117 (1600)'));
-    expect(res.status).toBe(409);
-    expect(res.body).toEqual({ message: departureTimeConflict('15:30') });
-    expect(res.body.message).toBe(
-      'Different Departure Time: This flight is already listed departing at 15:30 GMT. Check your roster, or add the flight without a time to join it.',
-    );
+    expect(res.status).toBe(200);
+    expect(res.body).toMatchObject({ id: flight.id, flightNumber: 'BA117 (1530)' });
+    // June in London is BST: the member reads both times on Heathrow's clock.
+    expect(res.body.notice).toEqual({
+      code: 'DEPARTURE_TIME_DIFFERS',
+      message: 'Already listed departing 16:30 LHR (15:30 GMT); you entered 17:00 LHR (16:00 GMT)',
+    });
     expect(await rowOf(flight.id)).toMatchObject({ flightNumber: 'BA117 (1530)', hasTime: true });
-    expect(await db().select().from(flightCrew).where(eq(flightCrew.userId, carol.id))).toEqual([]);
+    const [entry] = await db().select().from(flightCrew).where(eq(flightCrew.userId, carol.id));
+    expect(entry?.flightId).toBe(flight.id);
     // The same time, or none, joins it.
     const same = await (await clientFor(await buildCrew(db())))(
       'POST',
@@ -109,7 +117,7 @@ describe('a flight keeps the departure time it is given', () => {
     expect(await db().select().from(flights)).toHaveLength(1);
   });
 
-  it('gives times through a roster batch, refusing a different time on its line only', async () => {
+  it('gives times through a roster batch; a different time joins with a notice', async () => {
     const toFill = await untimed({ daysAhead: 4 });
     const timed = await buildFlight(db(), {
       flightNumber: 'BA212 (2105)',
@@ -136,9 +144,16 @@ describe('a flight keeps the departure time it is given', () => {
       ],
     });
     expect(res.status).toBe(200);
-    expect(res.body.results).toEqual({ created: 0, joined: 1, existing: 1, failed: 1 });
-    expect(res.body.errorDetails).toEqual([
-      `BA212 (2230) LHR-JFK ${timed.departureDate}: ${departureTimeConflict('21:05')}`,
+    expect(res.body.results).toEqual({ created: 0, joined: 2, existing: 1, failed: 0 });
+    expect(res.body.errorDetails).toEqual([]);
+    expect(res.body.notices).toEqual([
+      `BA212 (2230) LHR-JFK ${timed.departureDate}: ${departureTimeDiffers(
+        'LHR',
+        new Date(`${timed.departureDate}T21:05:00.000Z`),
+        new Date(`${timed.departureDate}T22:30:00.000Z`),
+        'roster',
+        airportTimeZone,
+      )}`,
     ]);
     expect(await rowOf(toFill.id)).toMatchObject({
       flightNumber: 'BA117 (1530)',
@@ -158,7 +173,7 @@ describe('a flight keeps the departure time it is given', () => {
     watcher.ws.close();
   });
 
-  it('lets exactly one of simultaneous adds with different times set it; the others are refused', async () => {
+  it('lets exactly one of simultaneous adds with different times set it; the others join as listed', async () => {
     const flight = await untimed();
     const members = await Promise.all(Array.from({ length: 12 }, () => buildCrew(db())));
     const clients = await Promise.all(members.map(clientFor));
@@ -173,17 +188,13 @@ describe('a flight keeps the departure time it is given', () => {
     expect(times).toContain(won);
     results.forEach((res, i) => {
       const mine = times[i % times.length];
-      if (mine === won) expect(res.status).toBe(200);
-      else {
-        expect(res.status).toBe(409);
-        expect(res.body.message).toBe(
-          departureTimeConflict(`${won!.slice(0, 2)}:${won!.slice(2)}`),
-        );
-      }
+      expect(res.status).toBe(200);
+      expect(res.body.flightNumber).toBe(`BA117 (${won})`);
+      if (mine === won) expect(res.body.notice).toBeUndefined();
+      else expect(res.body.notice?.code).toBe('DEPARTURE_TIME_DIFFERS');
     });
-    expect(results.filter((r) => r.status === 200)).toHaveLength(4);
     const crew = await db().select().from(flightCrew).where(eq(flightCrew.flightId, flight.id));
-    expect(crew).toHaveLength(4);
+    expect(crew).toHaveLength(12);
     expect(await db().select().from(flights)).toHaveLength(1);
   });
 });

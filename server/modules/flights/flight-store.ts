@@ -1,4 +1,4 @@
-import { and, asc, eq, sql } from 'drizzle-orm';
+import { and, asc, eq, inArray, sql } from 'drizzle-orm';
 import {
   addDays,
   departureInstant,
@@ -43,7 +43,7 @@ export type NewFlightValues = {
   duration?: string | undefined;
 };
 
-/** Serialises adds of one flight identity (number without its time, day, route). */
+/** Serialises adds of one flight identity (flightKey: number without its time, local date, route). */
 export async function lockFlightKeys(tx: DbOrTx, keys: string[]) {
   if (keys.length === 0) return;
   const sorted = [...new Set(keys)].sort();
@@ -70,35 +70,60 @@ export function matchFlight(candidates: FlightRow[], values: NewFlightValues): F
 }
 
 /**
- * Gives `flight` the departure time of `values` when it has none (reconcileDepartureTime).
- * The update is conditional (`has_time` still false), so two adds with different times can
- * never both set one: the loser re-reads the row and is compared with the winner's time.
- * Returns the flight as it now is, or the refusal's reason.
+ * Gives `flight` the departure time of `values` when it has none (reconcileDepartureTime), with
+ * the UTC day of that instant (an untimed flight holds the member's local date until then). The
+ * update is conditional (`has_time` still false), so two adds with different times can never
+ * both set one: the loser re-reads the row and is compared with the winner's time. A time other
+ * than the flight's own changes nothing: the add joins the flight as listed, and `differs` holds
+ * the listed and the given departure instants for the member's notice.
  */
 export async function settleDepartureTime(
   tx: DbOrTx,
   flight: FlightRow,
   values: NewFlightValues,
-): Promise<{ ok: true; flight: FlightRow; filled: boolean } | { ok: false; reason: string }> {
+): Promise<
+  | { ok: true; flight: FlightRow; filled: boolean; differs: TimeDifference | null }
+  | { ok: false; reason: string }
+> {
   const rule = reconcileDepartureTime(flight, values);
-  if (!rule.ok) return rule;
-  if (rule.fill === null) return { ok: true, flight, filled: false };
+  if (rule.fill === null)
+    return { ok: true, flight, filled: false, differs: differenceOf(flight, values) };
   const flightNumber = flightNumberWithTime(flight.flightNumber, rule.fill);
   const [filled] = await tx
     .update(flights)
     .set({
       flightNumber,
       hasTime: true,
-      departureAt: departureInstant({ flightNumber, departureDate: flight.departureDate }),
+      departureDate: utcDay(values.departureDate),
+      departureAt: departureInstant({ flightNumber, departureDate: values.departureDate }),
       duration: sql`coalesce(${flights.duration}, ${values.duration ?? null})`,
     })
     .where(and(eq(flights.id, flight.id), eq(flights.hasTime, false)))
     .returning();
-  if (filled) return { ok: true, flight: filled, filled: true };
+  if (filled) return { ok: true, flight: filled, filled: true, differs: null };
   const [now] = await tx.select().from(flights).where(eq(flights.id, flight.id)).limit(1);
   if (!now) return { ok: false, reason: 'Not found' };
-  const again = reconcileDepartureTime(now, values);
-  return again.ok ? { ok: true, flight: now, filled: false } : again;
+  return { ok: true, flight: now, filled: false, differs: differenceOf(now, values) };
+}
+
+/** The listed and the given departure of one flight, when an add gave another time. */
+export type TimeDifference = { listed: Date; given: Date };
+
+export function differenceOf(flight: FlightRow, values: NewFlightValues): TimeDifference | null {
+  const rule = reconcileDepartureTime(flight, values);
+  if (!rule.differs) return null;
+  return { listed: departureInstant(flight), given: departureInstant(values) };
+}
+
+/**
+ * The UTC days on which a flight with this key may be stored: a key names the origin's local
+ * date, and the UTC day of a departure (or of another time given for it) is within two days
+ * of any other's.
+ */
+export function candidateDays(values: { departureDate: string }): string[] {
+  return [-2, -1, 0, 1, 2].map((d) =>
+    utcDay(addDays(`${utcDay(values.departureDate)}T00:00:00.000Z`, d)),
+  );
 }
 
 export function newFlightRow(values: NewFlightValues, viewer: UserRow, now: Date) {
@@ -165,7 +190,7 @@ export async function takeDailyFlightSlots(
  * The flight with this identity, or a new one, inside the caller's transaction. The advisory
  * lock on the identity makes concurrent adds of one flight meet on one row. A new flight takes
  * one of the member's daily slots (429 past the cap). An existing flight without a time takes
- * the one given; a different time from the one it has is refused (409).
+ * the one given; with a different time the add joins it as listed and `differs` says so.
  */
 export async function findOrCreateFlight(
   tx: DbOrTx,
@@ -173,14 +198,19 @@ export async function findOrCreateFlight(
   values: NewFlightValues,
   now: Date,
   perDay: number,
-): Promise<{ flight: FlightRow; created: boolean; filled: boolean }> {
+): Promise<{
+  flight: FlightRow;
+  created: boolean;
+  filled: boolean;
+  differs: TimeDifference | null;
+}> {
   await lockFlightKeys(tx, [flightKey(values)]);
   const candidates = await tx
     .select()
     .from(flights)
     .where(
       and(
-        eq(flights.departureDate, utcDay(values.departureDate)),
+        inArray(flights.departureDate, candidateDays(values)),
         eq(flights.origin, values.origin),
         eq(flights.destination, values.destination),
         sql`${flights.deletedAt} is null`,
@@ -191,7 +221,12 @@ export async function findOrCreateFlight(
   if (existing) {
     const settled = await settleDepartureTime(tx, existing, values);
     if (!settled.ok) throw conflict(settled.reason);
-    return { flight: settled.flight, created: false, filled: settled.filled };
+    return {
+      flight: settled.flight,
+      created: false,
+      filled: settled.filled,
+      differs: settled.differs,
+    };
   }
   const [flight] = await tx
     .insert(flights)
@@ -199,5 +234,5 @@ export async function findOrCreateFlight(
     .returning();
   await takeDailyFlightSlots(tx, viewer, 1, perDay, now);
   await countFlightsCreated(tx, 1, now);
-  return { flight: flight!, created: true, filled: false };
+  return { flight: flight!, created: true, filled: false, differs: null };
 }

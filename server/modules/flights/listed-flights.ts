@@ -1,32 +1,19 @@
 import { and, asc, eq, gte, inArray, isNull, lt, sql } from 'drizzle-orm';
-import {
-  departureTimeOf,
-  flightKey,
-  flightNumberWithTime,
-  reconcileDepartureTime,
-} from '../../../domain';
+import { departureTimeOf, flightKey, reconcileDepartureTime } from '../../../domain';
 import type { DbOrTx } from '../../db/client';
 import { flightCrew, flights } from '../../db/schema';
-import { matchFlight } from './flight-store';
+import { candidateDays, matchFlight } from './flight-store';
 
-/** A flight a roster names, as the member would add it (its day and time as the batch takes). */
+/**
+ * A flight a roster names, as the batch would add it: the number with its GMT '(HHMM)' when the
+ * roster gives a time, the UTC day of that departure (the local day without a time), the route.
+ */
 export type RosterCandidate = {
   flightNumber: string;
   departureDate: string;
-  departureTime: string | null;
   origin: string;
   destination: string;
 };
-
-/** A candidate as the flight it would add (the batch row's number, day and route). */
-export function candidateValues(c: RosterCandidate) {
-  return {
-    flightNumber: flightNumberWithTime(c.flightNumber, c.departureTime),
-    departureDate: `${c.departureDate}T00:00:00.000Z`,
-    origin: c.origin,
-    destination: c.destination,
-  };
-}
 
 /**
  * How each candidate stands against the flights already listed, by the flight key: `yours` (the
@@ -40,8 +27,9 @@ export async function listedStatuses(
   candidates: readonly RosterCandidate[],
 ): Promise<{ status: 'new' | 'yours' | 'listed-other-time'; listedTime: string | null }[]> {
   if (candidates.length === 0) return [];
-  const routes = candidates.map(
-    (c) => sql`(${c.departureDate}::date, ${c.origin}, ${c.destination})`,
+  // The key names the origin's local day, which can be the UTC day either side of the stored one.
+  const routes = candidates.flatMap((c) =>
+    candidateDays(c).map((day) => sql`(${day}::date, ${c.origin}, ${c.destination})`),
   );
   const listed = await db
     .select()
@@ -73,12 +61,11 @@ export async function listedStatuses(
           ).map((r) => r.flightId),
         );
   return candidates.map((c) => {
-    const values = candidateValues(c);
-    const key = flightKey(values);
+    const key = flightKey(c);
     const same = listed.filter((f) => flightKey(f) === key);
     if (same.some((f) => mine.has(f.id))) return { status: 'yours', listedTime: null };
-    const existing = matchFlight(same, values);
-    if (existing && !reconcileDepartureTime(existing, values).ok) {
+    const existing = matchFlight(same, c);
+    if (existing && reconcileDepartureTime(existing, c).differs) {
       return { status: 'listed-other-time', listedTime: departureTimeOf(existing.flightNumber) };
     }
     return { status: 'new', listedTime: null };

@@ -143,6 +143,42 @@ describe('merging the flights one flight key names', () => {
     expect(await mergeAudits()).toHaveLength(0);
   });
 
+  it('merges an untimed flight on its local date with the same departure stored on the next UTC day', async () => {
+    // JFK's 29 Nov evening: added without a time on 20 Jun (local), and with the time as
+    // 'BA112 (0145)' on 21 Jun (its UTC day). Before the key read the origin's date, two flights.
+    const untimed = await buildFlight(db(), {
+      flightNumber: 'BA112',
+      time: null,
+      origin: 'JFK',
+      destination: 'LHR',
+      departureDate: '2030-06-20',
+    });
+    const timed = await buildFlight(db(), {
+      flightNumber: 'BA112 (0145)',
+      origin: 'JFK',
+      destination: 'LHR',
+      departureDate: '2030-06-21',
+      departureAt: new Date('2030-06-21T01:45:00.000Z'),
+    });
+    const [ann, ben] = await Promise.all([buildCrew(db()), buildCrew(db())]);
+    await joinFlight(db(), ann!, untimed);
+    await joinFlight(db(), ben!, timed);
+
+    expect((await mergeDuplicateFlights(db(), now())).merged).toBe(1);
+    const left = await db().select().from(flights);
+    expect(left).toHaveLength(1);
+    // The older flight survives with the time, and with the UTC day that time is on.
+    expect(left[0]).toMatchObject({
+      id: untimed.id,
+      flightNumber: 'BA112 (0145)',
+      departureDate: '2030-06-21',
+      departureAt: new Date('2030-06-21T01:45:00.000Z'),
+      hasTime: true,
+    });
+    const crew = await db().select().from(flightCrew).where(eq(flightCrew.flightId, untimed.id));
+    expect(crew).toHaveLength(2);
+  });
+
   it('leaves deleted flights alone', async () => {
     const live = await buildFlight(db(), { flightNumber: 'BA117 (1530)' });
     const gone = await buildFlight(db(), {

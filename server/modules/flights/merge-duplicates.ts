@@ -136,20 +136,26 @@ async function mergeInto(
   const flightNumber = takeTime
     ? normaliseFlightNumber(survivor.flightNumber, duplicateTime)
     : survivor.flightNumber;
+  // The emptied duplicate goes first: the survivor may take its very number and day (the
+  // unique index would otherwise count both).
+  await tx.delete(flights).where(and(eq(flights.id, duplicate.id), ne(flights.id, survivor.id)));
+  // A time taken comes with its UTC day: an untimed flight holds its local date, and the key
+  // (the origin's local date) put a JFK 29 Nov and a 'BA112 (0145)' 30 Nov together.
+  const departureDate = takeTime ? duplicate.departureDate : survivor.departureDate;
   const [updated] = await tx
     .update(flights)
     .set({
       flightNumber,
       hasTime: survivor.hasTime || takeTime,
+      departureDate,
       departureAt: takeTime
-        ? departureInstant({ flightNumber, departureDate: survivor.departureDate })
+        ? departureInstant({ flightNumber, departureDate })
         : survivor.departureAt,
       duration: survivor.duration ?? duplicate.duration,
       createdBy: survivor.createdBy ?? duplicate.createdBy,
     })
     .where(eq(flights.id, survivor.id))
     .returning();
-  await tx.delete(flights).where(and(eq(flights.id, duplicate.id), ne(flights.id, survivor.id)));
   await audit(tx, {
     action: 'flight.merged',
     target: { type: 'flight', id: survivor.id },

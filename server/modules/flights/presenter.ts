@@ -1,10 +1,12 @@
 import {
+  airportTimeZone,
   type CrewMember,
   departureDateIso,
   type Flight,
   type FlightDetail,
   type FlightListItem,
   inTagOrder,
+  localDeparture,
   type UserFlight,
   type WaveWithParties,
 } from '../../../domain';
@@ -36,6 +38,8 @@ export function presentFlight(row: FlightRow, figures: FlightCrewFigures): Fligh
     crewCount: figures.crewCount,
     onlineCrewCount: figures.onlineCrewCount,
     tags: figures.tags,
+    // The origin's clock beside the spec's GMT chip (issue 41): derived, never stored.
+    localDeparture: localDeparture(row, airportTimeZone),
   };
 }
 

@@ -2,14 +2,19 @@ import { gzipSync } from 'node:zlib';
 import { and, asc, eq, gte, inArray, lte, or, type SQL, sql } from 'drizzle-orm';
 import {
   addDays,
+  airportTimeZone,
+  applyLocalDepartureTime,
   type BatchFlightsRequest,
   type BatchFlightsResponse,
   type CreateFlightRequest,
+  type CreateFlightResponse,
   canAddFlights,
   canDeleteFlight,
   checkDepartureHorizon,
+  DEPARTURE_TIME_DIFFERS,
   dateFilterDays,
   departureInstant,
+  departureTimeDiffers,
   FLIGHT_NUMBER_PARTS,
   type FlightDetail,
   type FlightListItem,
@@ -32,6 +37,7 @@ import {
   waves,
 } from '../../db/schema';
 import type { AppDeps } from '../../deps';
+import { airportsNamed } from '../../lib/airport-search';
 import { audit } from '../../lib/audit';
 import { badRequest, enforce, notFound } from '../../lib/errors';
 import { isKnownIdRange } from '../../lib/ids';
@@ -188,7 +194,14 @@ export function createFlightService(deps: AppDeps) {
       else if (body.dateFilterMode) {
         conditions.push(inArray(flights.departureDate, dateFilterDays(body.dateFilterMode, at)));
       } else conditions.push(gte(flights.departureDate, utcDay(at)));
-      conditions.push(flightQuerySql(normaliseFlightQuery(body.query)));
+      // A term also finds flights from or to the airports it names ('London', 'New York').
+      const byNumber = flightQuerySql(normaliseFlightQuery(body.query));
+      const places = body.query ? airportsNamed(body.query) : [];
+      conditions.push(
+        byNumber && places.length > 0
+          ? or(byNumber, inArray(flights.origin, places), inArray(flights.destination, places))
+          : byNumber,
+      );
       const rows = (await selectFlightsWithCounts(
         db,
         at,
@@ -279,13 +292,17 @@ export function createFlightService(deps: AppDeps) {
      */
     async addAndJoin(
       viewer: UserRow,
-      body: CreateFlightRequest,
-    ): Promise<{ created: boolean; flight: FlightListItem }> {
+      request: CreateFlightRequest,
+    ): Promise<{ created: boolean; flight: CreateFlightResponse }> {
       enforce(canAddFlights(viewer));
       const at = now();
+      // A time on the origin's clock becomes the spec's GMT bracket and UTC day first.
+      const local = applyLocalDepartureTime(request);
+      enforce(local, badRequest);
+      const body = { ...local.value, role: request.role };
       enforce(checkDepartureHorizon(body.departureDate, at), badRequest);
       const result = await db.transaction(async (tx) => {
-        const { flight, created } = await findOrCreateFlight(tx, viewer, body, at, perDay);
+        const { flight, created, differs } = await findOrCreateFlight(tx, viewer, body, at, perDay);
         const role = body.role ?? defaultCrewRole(viewer);
         const joined = await joinInTransaction(
           tx,
@@ -296,10 +313,18 @@ export function createFlightService(deps: AppDeps) {
         );
         // A refused join must not leave a new, empty flight behind: throwing rolls it back.
         enforce(joined, joinRefusal);
-        return { flight, created };
+        return { flight, created, differs };
       });
       await patch(result.flight.id, [viewer.id]);
-      return { created: result.created, flight: await listItem(viewer.id, result.flight.id) };
+      const item = await listItem(viewer.id, result.flight.id);
+      if (!result.differs) return { created: result.created, flight: item };
+      // Joined as listed at another time: said so, in times as the member reads them.
+      const { listed, given } = result.differs;
+      const message = departureTimeDiffers(body.origin, listed, given, 'entry', airportTimeZone);
+      return {
+        created: result.created,
+        flight: { ...item, notice: { code: DEPARTURE_TIME_DIFFERS, message } },
+      };
     },
 
     /** POST /api/flights/batch (see batch.ts). */

@@ -11,14 +11,21 @@ import {
   type RosterPreviewResponse,
   type RosterSide,
   rosterChanges,
+  scheduledLocalDate,
   utcDay,
 } from '../../../domain';
+import { airportTimeZone } from '../../../domain/roster/airport-zones';
 import { readCalendarEvents } from '../../../domain/roster/calendar-events';
-import { previewRow, type ReadRosterFlight, withClocks } from '../../../domain/roster/preview';
+import {
+  previewFlightToBatchRow,
+  previewRow,
+  type ReadRosterFlight,
+  withClocks,
+} from '../../../domain/roster/preview';
 import type { UserRow } from '../../db/schema';
 import type { AppDeps } from '../../deps';
 import { badRequest, enforce } from '../../lib/errors';
-import { candidateValues, listedStatuses, memberFlightsBetween } from '../flights/listed-flights';
+import { listedStatuses, memberFlightsBetween } from '../flights/listed-flights';
 import { presentFlightSummary } from '../flights/presenter';
 import { htmlToRosterText } from './readers/html';
 import { readIcsEvents, UnreadableCalendar } from './readers/ics';
@@ -135,22 +142,14 @@ export function createRosterService(deps: AppDeps) {
     const result = await readRosterInput(input, utcDay(now));
     const rows = result.flights.map((f) => previewRow(f, now));
     const placed = rows.filter((r) => r.status !== 'unknown-airport');
-    const listed = await listedStatuses(
-      db,
-      viewer.id,
-      placed.map((r) => ({
-        flightNumber: r.flightNumber,
-        departureDate: r.departureDate,
-        departureTime: r.departureTime,
-        origin: r.origin,
-        destination: r.destination,
-      })),
-    );
+    // Each row as the batch would add it (GMT bracket, UTC day), so it is matched by the same key.
+    const asAdded = placed.map((r) => previewFlightToBatchRow(r));
+    const listed = await listedStatuses(db, viewer.id, asAdded);
     const byRow = new Map(placed.map((r, i) => [r, listed[i]] as const));
     const changes = await changesAgainstMine(
       viewer,
-      placed.map((r) => ({
-        key: flightKey(candidateValues(r)),
+      placed.map((r, i) => ({
+        key: flightKey(asAdded[i]!),
         day: r.departureDate,
         gmtTime: r.utc.departure ? r.utc.departure.slice(11, 16) : null,
       })),
@@ -193,7 +192,7 @@ export function createRosterService(deps: AppDeps) {
       mine.map((flight) => ({
         flightId: flight.id,
         key: flightKey(flight),
-        day: utcDay(flight.departureDate),
+        day: scheduledLocalDate(flight, airportTimeZone),
         gmtTime: departureTimeOf(flight.flightNumber),
         departureAt: flight.departureAt,
       })),

@@ -22,6 +22,7 @@ const flight = {
   crewCount: 1,
   onlineCrewCount: 0,
   tags: [],
+  localDeparture: { time: '16:30', date: '2999-06-10', timeZone: 'Europe/London' },
 };
 
 function member(userId: number): CrewMember {
@@ -100,6 +101,8 @@ describe('flight detail: delete or leave', () => {
     renderAt('/flight/5', serve(detail([VIEWER_ID])));
     expect(await screen.findByRole('button', { name: 'Delete Flight' })).toBeTruthy();
     expect(screen.queryByRole('button', { name: 'Leave flight' })).toBeNull();
+    // The origin's clock beside the GMT time (London in June is BST).
+    expect(screen.getByTestId('local-departure').textContent).toBe('Departs 16:30 LHR · 15:30 GMT');
   });
 
   it('offers Leave flight, not Delete, once others are on it, and leaves with the own entry', async () => {

@@ -7,6 +7,7 @@ import {
   canDeleteFlight,
   detailStatusLine,
   isDeparted,
+  localAndGmtLabel,
   type WaveStatus,
 } from '../../../domain';
 import { Badge } from '../components/ui/badge';
@@ -200,6 +201,11 @@ export function FlightDetailPage() {
           {formatDay(flight.departureDate, 'long')}
         </p>
         <p className="text-sm text-slate-600">Flight {time ? `${name} ${time}` : name}</p>
+        {flight.localDeparture?.timeZone && localAndGmtLabel(flight) ? (
+          <p className="text-sm text-slate-600" data-testid="local-departure">
+            Departs {localAndGmtLabel(flight)}
+          </p>
+        ) : null}
         <p className={cn('font-medium', departed ? 'text-red-600' : 'text-emerald-700')}>
           {status}
         </p>

@@ -17,6 +17,11 @@ const flight = (id: number, flightNumber: string, duration: string | null) => ({
   crewCount: 1,
   onlineCrewCount: 0,
   tags: [],
+  localDeparture: {
+    time: null as string | null,
+    date: '2999-06-10',
+    timeZone: 'Europe/London' as string | null,
+  },
 });
 const entry = (id: number, f: ReturnType<typeof flight>): UserFlight => ({
   id,
@@ -56,5 +61,34 @@ describe('My Flights: duration only when known', () => {
     expect(within(timed).getByText(/8h 05m/)).toBeTruthy();
     const untimed = screen.getByLabelText('Flight BA283');
     expect(untimed.textContent).not.toMatch(/\dh \d{2}m/);
+  });
+
+  it("adds the origin's clock beside the GMT time: '20:45 JFK · 01:45 GMT +1'", async () => {
+    const body = [
+      entry(3, {
+        ...flight(7, 'BA112 (0145)', null),
+        origin: 'JFK',
+        destination: 'LHR',
+        departureDate: '2999-11-30T00:00:00.000Z',
+        localDeparture: { time: '20:45', date: '2999-11-29', timeZone: 'America/New_York' },
+      }),
+    ];
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async () => new Response(JSON.stringify(body), { status: 200 })),
+    );
+    render(
+      <QueryClientProvider client={signedInClient()}>
+        <MemoryRouter initialEntries={['/my-flights']}>
+          <Routes>
+            <Route path="/my-flights" element={<MyFlightsPage />} />
+          </Routes>
+        </MemoryRouter>
+      </QueryClientProvider>,
+    );
+    const card = await screen.findByLabelText('Flight BA112 01:45 GMT');
+    expect(within(card).getByTestId('local-departure').textContent).toBe(
+      '20:45 JFK · 01:45 GMT +1',
+    );
   });
 });

@@ -5,6 +5,7 @@ import {
   ACCESS_REASONS,
   compareFlights,
   isDeparted,
+  localAndGmtLabel,
   myFlightBadge,
   type UserFlight,
 } from '../../../domain';
@@ -115,6 +116,8 @@ export function MyFlightsPage() {
             const { name, time } = flightName(flight.flightNumber);
             const label = time ? `${name} ${time}` : name;
             const departed = isDeparted(flight, now);
+            // The origin's clock beside the GMT badge: '20:45 JFK · 01:45 GMT +1'.
+            const local = flight.localDeparture?.timeZone ? localAndGmtLabel(flight) : null;
             return (
               <li key={item.id}>
                 <Card aria-label={`Flight ${label}`} className="space-y-2">
@@ -127,6 +130,11 @@ export function MyFlightsPage() {
                   <p className="text-slate-700">
                     {flight.origin} → {flight.destination}
                   </p>
+                  {local ? (
+                    <p className="text-sm text-slate-600" data-testid="local-departure">
+                      {local}
+                    </p>
+                  ) : null}
                   <p className="text-sm text-slate-600">
                     {formatDay(flight.departureDate)}
                     {flight.duration ? ` · ${flight.duration}` : ''}

@@ -13,6 +13,7 @@ export function aFlightListItem(overrides: Partial<FlightListItem> = {}): Flight
     crewCount: 2,
     onlineCrewCount: 1,
     tags: [],
+    localDeparture: { time: '16:30', date: '2999-06-10', timeZone: 'Europe/London' },
     isJoined: false,
     ...overrides,
   };

@@ -3,6 +3,7 @@ import type {
   BatchFlightsRequest,
   BatchFlightsResponse,
   CreateFlightInput,
+  CreateFlightResponse,
   CrewEntry,
   DateFilterMode,
   FlightDetail,
@@ -116,7 +117,7 @@ export function useUserFlights() {
 }
 
 export const flightApi = {
-  add: (body: CreateFlightInput) => api.post<FlightListItem>('/api/flights', body),
+  add: (body: CreateFlightInput) => api.post<CreateFlightResponse>('/api/flights', body),
   batch: (body: BatchFlightsRequest) => api.post<BatchFlightsResponse>('/api/flights/batch', body),
   remove: (id: number) => api.delete<{ success: boolean }>(`/api/flights/${id}`),
   join: (body: { flightId: number; role?: string; tags?: string[]; note?: string | null }) =>

@@ -6,6 +6,7 @@ import {
   flightTitle,
   homeCardStatus,
   isDeparted,
+  localAndGmtLabel,
   relativeDayLabel,
 } from '../../../../domain';
 import { Badge } from '../../components/ui/badge';
@@ -26,6 +27,8 @@ export function FlightCard({ flight, now, onDelete }: Props) {
   const departed = isDeparted(flight, now);
   const relative = relativeDayLabel(flight, now);
   const title = flightTitle(flight.flightNumber);
+  // The origin's clock beside the spec's GMT chip: '20:45 JFK · 01:45 GMT +1'.
+  const local = flight.localDeparture?.timeZone ? localAndGmtLabel(flight) : null;
   return (
     <Card
       data-testid="flight-card"
@@ -39,6 +42,11 @@ export function FlightCard({ flight, now, onDelete }: Props) {
             {flight.origin} <span aria-hidden="true">→</span>
             <span className="sr-only">to</span> {flight.destination}
           </p>
+          {local ? (
+            <p className="text-sm text-slate-600" data-testid="local-departure">
+              {local}
+            </p>
+          ) : null}
         </div>
         <div className="flex shrink-0 items-center gap-1">
           <Badge tone="brand" className="px-2.5 py-1">

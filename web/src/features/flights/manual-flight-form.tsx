@@ -2,12 +2,15 @@ import { useState } from 'react';
 import { useNavigate } from 'react-router';
 import {
   CREW_ROLES,
+  type CreateFlightResponse,
   DEFAULT_ORIGIN,
+  DEPARTURE_TIME_DIFFERS,
   isCrewRole,
   normaliseAirportInput,
   normaliseManualFlight,
 } from '../../../../domain';
 import { Button } from '../../components/ui/button';
+import { Checkbox } from '../../components/ui/checkbox';
 import { Input, Label } from '../../components/ui/input';
 import { Select } from '../../components/ui/select';
 import { toast } from '../../components/ui/toast';
@@ -27,14 +30,21 @@ export function ManualFlightForm({ viewer }: { viewer: Viewer }) {
   const [flightNumber, setFlightNumber] = useState('');
   const [date, setDate] = useState('');
   const [time, setTime] = useState('');
+  // A time is read on the origin's clock unless the member says it is GMT (issue 41).
+  const [gmt, setGmt] = useState(false);
   const [origin, setOrigin] = useState(DEFAULT_ORIGIN);
   const [destination, setDestination] = useState('');
   const [role, setRole] = useState(viewer.role && isCrewRole(viewer.role) ? viewer.role : '');
 
   const add = useAddFlight();
   const callbacks = {
-    onSuccess: () => {
-      toast.success('Success!', "You've been added to the flight");
+    onSuccess: (flight: CreateFlightResponse) => {
+      // Joined as listed at another time: the member is told both times.
+      if (flight.notice?.code === DEPARTURE_TIME_DIFFERS) {
+        toast.info("You've been added to the flight", flight.notice.message, 10_000);
+      } else {
+        toast.success('Success!', "You've been added to the flight");
+      }
       setTimeout(() => navigate('/home'), REDIRECT_MS);
     },
     onError: (error: Error) => {
@@ -54,7 +64,15 @@ export function ManualFlightForm({ viewer }: { viewer: Viewer }) {
   const submit = (event: React.FormEvent) => {
     event.preventDefault();
     const result = normaliseManualFlight(
-      { flightNumber, date, time: time || null, origin, destination, role },
+      {
+        flightNumber,
+        date,
+        time: time || null,
+        clock: gmt ? 'gmt' : 'local',
+        origin,
+        destination,
+        role,
+      },
       { role: viewer.role },
     );
     if (!result.ok) {
@@ -88,7 +106,11 @@ export function ManualFlightForm({ viewer }: { viewer: Viewer }) {
           />
         </div>
         <div className="space-y-1.5">
-          <Label htmlFor="flight-time">Time (GMT, optional)</Label>
+          <Label htmlFor="flight-time">
+            {gmt
+              ? 'Departure time (GMT, optional)'
+              : `Departure time (local at ${origin || 'origin'}, optional)`}
+          </Label>
           <Input
             id="flight-time"
             type="time"
@@ -97,6 +119,16 @@ export function ManualFlightForm({ viewer }: { viewer: Viewer }) {
           />
         </div>
       </div>
+      <Checkbox
+        label="Time is GMT"
+        description={
+          gmt
+            ? 'Date and time are GMT.'
+            : 'Date and time as your roster shows them, local to the origin airport.'
+        }
+        checked={gmt}
+        onCheckedChange={setGmt}
+      />
       <div className="grid grid-cols-2 gap-3">
         <div className="space-y-1.5">
           <Label htmlFor="flight-origin">Origin</Label>

@@ -8,11 +8,23 @@ const response = (
   results,
   existingFlights: [],
   errorDetails: [],
+  notices: [] as string[],
   message: '',
   ...extra,
 });
 
 describe('roster upload outcome', () => {
+  it('says which flights joined a flight listed at another time', () => {
+    const notice =
+      'BA117 (1630) LHR-JFK 2026-11-29: Already listed departing 15:30 LHR (15:30 GMT); your roster says 16:30 LHR (16:30 GMT)';
+    expect(
+      batchOutcome(
+        response({ created: 0, joined: 1, existing: 0, failed: 0 }, { notices: [notice] }),
+        1,
+      ).description,
+    ).toBe(`1 flight added. ${notice}`);
+  });
+
   it("reports 'Flights Added' with every count", () => {
     expect(batchOutcome(response({ created: 2, joined: 1, existing: 1, failed: 1 }), 5)).toEqual({
       tone: 'success',

@@ -23,11 +23,13 @@ export function batchOutcome(response: BatchFlightsResponse, sent: number): Batc
     const parts = [`${added} ${added === 1 ? 'flight' : 'flights'} added`];
     if (existing > 0) parts.push(`${existing} skipped (already in your roster)`);
     if (failed > 0) parts.push(`${failed} failed`);
-    // Each flight that failed is named with why (issue 41 item 4), not only counted.
+    // Each flight that failed is named with why (issue 41 item 4), not only counted; flights
+    // joined as listed at another time say so ('Already listed departing …').
+    const notices = response.notices?.length ? `. ${response.notices.join('; ')}` : '';
     return {
       tone: 'success',
       title: 'Flights Added',
-      description: `${parts.join(', ')}${failedList(response)}`,
+      description: `${parts.join(', ')}${failedList(response)}${notices}`,
       done: true,
     };
   }

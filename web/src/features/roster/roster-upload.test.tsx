@@ -90,6 +90,7 @@ const FOUND = answer({
     flight({
       flightNumber: 'BA7',
       departureDate: '2026-12-04',
+      utc: { departure: '2026-12-04T15:30:00.000Z', arrival: '2026-12-04T23:35:00.000Z' },
       status: 'listed-other-time',
       listedTime: '16:00',
     }),
@@ -261,7 +262,7 @@ describe('Upload Roster: the review of what the server read', () => {
     expect(server.calls).toEqual([]);
   });
 
-  it('adds the selected flights with their local day and time, and names each one that failed', async () => {
+  it('adds the selected flights at the GMT time and UTC day of their departure, and names each one that failed', async () => {
     const detail = 'BA7 (1530) LHR-JFK 2026-12-04: Different Departure Time';
     const server = stubServer({
       'POST /api/roster/preview': ok(FOUND),
