@@ -13,7 +13,6 @@ import { isIataAirport } from '../roster/airports';
 import { canonicalFlightNumber } from './flight-search';
 import { clockTime } from './local-time';
 import {
-  addDays,
   type DateLike,
   departureTimeOf,
   flightNumberBase,

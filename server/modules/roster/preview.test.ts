@@ -101,6 +101,47 @@ describe('POST /api/roster/preview (issue 41 item 3)', () => {
     ]);
   });
 
+  it('says what a re-import changes among the member’s flights on the roster’s days (item 5)', async () => {
+    const ann = await buildCrew(db());
+    const bob = await buildCrew(db());
+    const on = async (overrides: Parameters<typeof buildFlight>[1]) => {
+      const flight = await buildFlight(db(), overrides);
+      await joinFlight(db(), ann, flight);
+      return flight;
+    };
+    // 18 June: listed as the roster has it (15:30 in London is 14:30 GMT).
+    await on({ flightNumber: 'BA117 (1430)', time: '14:30', daysAhead: 3 });
+    // 20 June: the roster's 09:00 London is 08:00 GMT; the flight is listed at 09:00 GMT.
+    const moved = await on({ flightNumber: 'BA113 (0900)', time: '09:00', daysAhead: 5 });
+    // 19 June, inside the roster's days but not on it: offered for leaving.
+    const dropped = await on({ flightNumber: 'BA175 (1000)', time: '10:00', daysAhead: 4 });
+    // 22 June, after the roster's last day: not the roster's business. Bob's flight neither.
+    await on({ flightNumber: 'BA200 (1000)', time: '10:00', daysAhead: 7 });
+    const notAnns = await buildFlight(db(), {
+      flightNumber: 'BA300 (1000)',
+      time: '10:00',
+      daysAhead: 4,
+    });
+    await joinFlight(db(), bob, notAnns);
+
+    const res = await preview(ann, {
+      payload: { text: '18/06/2030 BA117 LHR JFK 1530 1835\n20/06/2030 BA113 LHR JFK 0900 1155' },
+    });
+    expect(res.statusCode, res.body).toBe(200);
+    const { changes } = rosterPreviewResponseSchema.parse(res.json());
+    expect(changes).toEqual({
+      range: { from: '2030-06-18', to: '2030-06-20' },
+      changed: [
+        {
+          flight: expect.objectContaining({ id: moved.id, flightNumber: 'BA113 (0900)' }),
+          listedTime: '09:00',
+          rosterTime: '08:00',
+        },
+      ],
+      removed: [expect.objectContaining({ id: dropped.id, flightNumber: 'BA175 (1000)' })],
+    });
+  });
+
   it('reads times marked UTC as UTC', async () => {
     const ann = await buildCrew(db());
     const res = await preview(ann, {

@@ -9,6 +9,7 @@ import type {
   FlightDetail,
   FlightListItem,
   FlightStats,
+  LeaveFlightsResponse,
   UserFlight,
 } from '../../../../domain';
 import { api } from '../../lib/api-client';
@@ -125,6 +126,8 @@ export const flightApi = {
   updateEntry: (id: number, body: { tags?: string[]; note?: string | null }) =>
     api.patch<CrewEntry>(`/api/flight-crew/${id}`, body),
   leave: (entryId: number) => api.delete<{ success: boolean }>(`/api/flight-crew/${entryId}`),
+  leaveMany: (flightIds: number[]) =>
+    api.post<LeaveFlightsResponse>('/api/flight-crew/leave', { flightIds }),
 };
 
 /**
@@ -175,6 +178,15 @@ export function useLeaveFlight() {
   return useSingleFlightMutation({
     mutationFn: ({ entryId }: { entryId: number; flightId?: number }) => flightApi.leave(entryId),
     onSuccess: (_result, { flightId }) => refreshFlights(client, flightId),
+  });
+}
+
+/** POST /api/flight-crew/leave: a re-imported roster's 'no longer on your roster' flights. */
+export function useLeaveFlights() {
+  const client = useQueryClient();
+  return useSingleFlightMutation({
+    mutationFn: (flightIds: number[]) => flightApi.leaveMany(flightIds),
+    onSuccess: () => refreshFlights(client),
   });
 }
 

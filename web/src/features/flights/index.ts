@@ -11,6 +11,7 @@ export {
   useFlights,
   useJoinFlight,
   useLeaveFlight,
+  useLeaveFlights,
   useUpdateCrewEntry,
   useUserFlights,
 } from './api';

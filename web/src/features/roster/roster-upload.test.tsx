@@ -304,4 +304,64 @@ describe('Upload Roster: the review of what the server read', () => {
       5000,
     );
   });
+
+  it('shows a re-import’s changes and leaves the flights no longer on the roster, after confirming', async () => {
+    const summary = (id: number, flightNumber: string, day: string) => ({
+      id,
+      flightNumber,
+      origin: 'LHR',
+      destination: 'JFK',
+      departureDate: `${day}T00:00:00.000Z`,
+    });
+    const server = stubServer({
+      'POST /api/roster/preview': ok(
+        answer({
+          flights: [flight({ status: 'yours' })],
+          changes: {
+            range: { from: '2026-12-01', to: '2026-12-05' },
+            changed: [
+              {
+                flight: summary(7, 'BA113 (0900)', '2026-12-03'),
+                listedTime: '09:00',
+                rosterTime: '08:00',
+              },
+            ],
+            removed: [
+              summary(8, 'BA175 (1000)', '2026-12-02'),
+              summary(9, 'BA177 (1100)', '2026-12-04'),
+            ],
+          },
+        }),
+      ),
+      'POST /api/flight-crew/leave': ok({ left: [8], refused: [], wavesWithdrawn: 1 }),
+    });
+    renderUpload();
+    paste('01/12/2026 BA0117 LHR JFK 1530 1835');
+    await screen.findByRole('heading', { name: 'Changes to your flights' });
+    expect(
+      screen.getByText(
+        /BA113 LHR to JFK, .*: listed departing 09:00 GMT; your roster says 08:00 GMT/,
+      ),
+    ).toBeTruthy();
+    const gone = within(screen.getByRole('region', { name: 'No longer on your roster' }));
+    const boxes = gone.getAllByRole('checkbox') as HTMLInputElement[];
+    expect(boxes.map((b) => b.checked)).toEqual([true, true]);
+    fireEvent.click(boxes[1]!);
+    fireEvent.click(screen.getByRole('button', { name: 'Leave 1 Flight' }));
+    // Nothing is left until the member confirms.
+    expect(server.writes().filter((w) => w.path === '/api/flight-crew/leave')).toEqual([]);
+    const dialog = await screen.findByRole('dialog', { name: 'Leave 1 flight?' });
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Leave' }));
+    await waitFor(() =>
+      expect(toast.success).toHaveBeenCalledWith('Flights left', 'You left 1 flight'),
+    );
+    expect(server.writes().find((w) => w.path === '/api/flight-crew/leave')?.body).toEqual({
+      flightIds: [8],
+    });
+    expect(
+      within(screen.getByRole('region', { name: 'No longer on your roster' })).getAllByRole(
+        'checkbox',
+      ),
+    ).toHaveLength(1);
+  });
 });

@@ -6,6 +6,7 @@ import {
   ROSTER_FILE_ACCEPT,
   ROSTER_MAX_BYTES,
   ROSTER_MESSAGES,
+  type RosterChangesView,
   type RosterPreviewFlight,
   type RosterPreviewIgnored,
   type RosterPreviewStatus,
@@ -21,6 +22,7 @@ import { ApiError } from '../../lib/api-client';
 import { formatDay, plural, useAddFlightsBatch } from '../flights';
 import { type RosterSource, useRosterPreview } from './api';
 import { batchOutcome } from './batch-outcome';
+import { RosterChanges } from './roster-changes';
 
 /** The airline's own roster site, opened in a new tab to copy the roster from. */
 export const CREWLINK_URL = 'https://crewlink.ba.com/';
@@ -191,11 +193,13 @@ export function RosterUpload() {
   const [file, setFile] = useState<File | null>(null);
   const [found, setFound] = useState<RosterPreviewFlight[] | null>(null);
   const [ignored, setIgnored] = useState<RosterPreviewIgnored[]>([]);
+  const [changes, setChanges] = useState<RosterChangesView | null>(null);
   const [selected, setSelected] = useState<Set<string>>(new Set());
 
   const reset = () => {
     setFound(null);
     setIgnored([]);
+    setChanges(null);
   };
 
   const preview = useRosterPreview();
@@ -241,6 +245,7 @@ export function RosterUpload() {
     preview.mutate(source, {
       onSuccess: (result) => {
         setIgnored(result.ignored);
+        setChanges(result.changes);
         if (result.flights.length === 0) {
           setFound(null);
           toast.error(
@@ -397,6 +402,7 @@ export function RosterUpload() {
           </ul>
         </Card>
       ) : null}
+      {changes ? <RosterChanges key={JSON.stringify(changes.range)} changes={changes} /> : null}
       {ignored.length > 0 ? <IgnoredLines lines={ignored} /> : null}
 
       <div className="grid grid-cols-2 gap-2">
