@@ -12,7 +12,7 @@ import { InputRefusal } from '../lib/errors';
  * unload beacon (JSON sent as text/plain).
  */
 export function registerJsonDepthLimit(app: FastifyInstance) {
-  app.addHook('preParsing', async (request, _reply, payload) => {
+  app.addHook('preParsing', async (request, reply, payload) => {
     // No body, nothing to read (most requests are GETs): no stream built for them.
     const { headers } = request;
     if (!headers['transfer-encoding'] && !Number(headers['content-length'])) return payload;
@@ -24,10 +24,15 @@ export function registerJsonDepthLimit(app: FastifyInstance) {
       },
     });
     checked.on('error', () => {
-      // The answer goes out now; the rest of the body is read and dropped, so the connection
-      // stays usable for the client's next request.
+      // The answer goes out now, and the connection ends with it: the rest of the body is never
+      // read. Reading a flood of 200 KB bodies on to keep each connection open for a next
+      // request cost the server more than refusing them (and clients do not reuse a connection
+      // whose body was cut short anyway). The socket stops reading at once; once the answer is
+      // written, the server closes it (`Connection: close`). Not a socket under inject.
       payload.unpipe(checked);
-      request.raw.resume();
+      const { socket } = request.raw;
+      if (typeof socket?.pause === 'function') socket.pause();
+      reply.header('connection', 'close');
     });
     return payload.pipe(checked);
   });
