@@ -376,6 +376,27 @@ describe('Stripe webhook', () => {
     expect(await userByEmail(member.email)).toMatchObject({ subscriptionStatus: 'active' });
   });
 
+  it('a subscription deleted before its checkout’s completion arrives: the member ends cancelled', async () => {
+    const { email, sessionId } = await pendingRegistration();
+    const completion = JSON.parse(completedEvent(sessionId));
+    const subscription: string = completion.data.object.subscription;
+    const deleted = stripeEvent(`evt_del_${subscription}`, 'customer.subscription.deleted', {
+      id: subscription,
+      object: 'subscription',
+      status: 'canceled',
+    });
+    expect((await deliver(deleted, sign(deleted))).json()).toEqual({ received: true });
+    // The completion was made a minute before the deletion, and delivered after it.
+    const late = JSON.stringify({ ...completion, created: nowSeconds() - 60 });
+    expect((await deliver(late, sign(late))).json()).toEqual({ received: true });
+    expect(await sessionRow(sessionId)).toMatchObject({ status: 'completed' });
+    expect(await userByEmail(email)).toMatchObject({
+      membershipType: 'paid',
+      subscriptionStatus: 'cancelled',
+      subscriptionId: subscription,
+    });
+  });
+
   it('a completed checkout with payment_status unpaid activates nothing until its async payment succeeds', async () => {
     const { email, sessionId } = await pendingRegistration();
     const unpaid = completedEvent(sessionId, { paymentStatus: 'unpaid' });

@@ -144,11 +144,9 @@ export function createWebhookHandler(deps: AppDeps) {
         case 'customer.subscription.updated':
         case 'customer.subscription.deleted': {
           const sub = parse(subscriptionChanged, object);
-          applied = await claimInOrder(tx, sub.id, created);
-          const status =
-            event.type === 'customer.subscription.deleted'
-              ? 'cancelled'
-              : subscriptionStatusFromStripe(sub.status);
+          const deleted = event.type === 'customer.subscription.deleted';
+          applied = await claimInOrder(tx, sub.id, created, deleted);
+          const status = deleted ? 'cancelled' : subscriptionStatusFromStripe(sub.status);
           if (applied) await setSubscriptionStatus(tx, sub.id, status, event.id, now);
           break;
         }
@@ -174,14 +172,16 @@ export function createWebhookHandler(deps: AppDeps) {
    * already applied to it, recording it as the newest if so: one conditional upsert, so two
    * events racing for one subscription are decided by the row lock, not by who read first.
    * The same second applies (Stripe's clock is in whole seconds and sends several at once).
+   * A deletion applied is kept (`deletedAt`): its checkout may complete after it.
    */
-  async function claimInOrder(tx: Tx, subscriptionId: string, created: Date) {
+  async function claimInOrder(tx: Tx, subscriptionId: string, created: Date, deleted = false) {
+    const deletedAt = deleted ? created : undefined;
     const claimed = await tx
       .insert(stripeSubscriptions)
-      .values({ id: subscriptionId, lastEventAt: created })
+      .values({ id: subscriptionId, lastEventAt: created, deletedAt })
       .onConflictDoUpdate({
         target: stripeSubscriptions.id,
-        set: { lastEventAt: created },
+        set: { lastEventAt: created, ...(deleted ? { deletedAt } : {}) },
         setWhere: lte(stripeSubscriptions.lastEventAt, created),
       })
       .returning({ id: stripeSubscriptions.id });
@@ -194,7 +194,7 @@ export function createWebhookHandler(deps: AppDeps) {
    * order forward, so a stale status event made before the payment cannot undo it.
    */
   async function advanceOrder(tx: Tx, subscriptionId: string, created: Date) {
-    await tx
+    const [row] = await tx
       .insert(stripeSubscriptions)
       .values({ id: subscriptionId, lastEventAt: created })
       .onConflictDoUpdate({
@@ -202,7 +202,9 @@ export function createWebhookHandler(deps: AppDeps) {
         set: {
           lastEventAt: sql`greatest(${stripeSubscriptions.lastEventAt}, excluded.last_event_at)`,
         },
-      });
+      })
+      .returning({ deletedAt: stripeSubscriptions.deletedAt });
+    return { deleted: row?.deletedAt != null };
   }
 
   /** The session we stored for a checkout event, locked, with Stripe's price checked against it. */
@@ -274,7 +276,11 @@ export function createWebhookHandler(deps: AppDeps) {
     if (!checkoutActivates(session.payment_status)) return unchanged;
     // A second, different event for a session already completed changes nothing more.
     if (stored.status === 'completed') return unchanged;
-    if (session.subscription) await advanceOrder(tx, session.subscription, created);
+    // Deleted before its completion arrived (Stripe keeps no order): the payment is recorded,
+    // and the member ends cancelled, as the deletion applied after it would have left them.
+    const { deleted } = session.subscription
+      ? await advanceOrder(tx, session.subscription, created)
+      : { deleted: false };
     await tx
       .update(checkoutSessions)
       .set({
@@ -298,7 +304,7 @@ export function createWebhookHandler(deps: AppDeps) {
       .update(users)
       .set({
         membershipType: 'paid',
-        subscriptionStatus: 'active',
+        subscriptionStatus: deleted ? 'cancelled' : 'active',
         subscriptionExpiresAt,
         ...(session.subscription ? { subscriptionId: session.subscription } : {}),
       })
@@ -315,6 +321,7 @@ export function createWebhookHandler(deps: AppDeps) {
         sessionId: stored.id,
         eventId,
         expiresAt: subscriptionExpiresAt.toISOString(),
+        ...(deleted ? { subscriptionStatus: 'cancelled' } : {}),
       },
       at: now,
     });
