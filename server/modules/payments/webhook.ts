@@ -7,6 +7,7 @@ import {
   type PaidPlan,
   paidPeriodEnd,
   renewedExpiry,
+  retryAfterFailedPaymentPath,
   stripeTimeWithin,
   subscriptionStatusFromStripe,
 } from '../../../domain';
@@ -15,6 +16,8 @@ import { checkoutSessions, paymentEvents, stripeSubscriptions, users } from '../
 import type { AppDeps } from '../../deps';
 import { audit } from '../../lib/audit';
 import { badRequest } from '../../lib/errors';
+import { enqueueMail } from '../../mail/outbox';
+import { paymentFailedMail } from '../../mail/templates';
 import {
   notifyNewRegistration,
   type RegistrationNotice,
@@ -234,7 +237,8 @@ export function createWebhookHandler(deps: AppDeps) {
    * A delayed payment method (e.g. a bank debit) failed: the checkout is 'failed' (verify-payment
    * says 'Payment was not completed.'), the member stays as they were — an unpaid registration
    * stays activation pending until it lapses, a renewal or conversion changes nothing — and may
-   * start a new checkout.
+   * start a new checkout. They are mailed so (at the checkout's address): a bank debit fails days
+   * after the checkout page said it was processing, with nothing on screen to tell them.
    */
   async function failCheckout(
     tx: Tx,
@@ -255,6 +259,21 @@ export function createWebhookHandler(deps: AppDeps) {
       detail: { purpose: stored.purpose, plan: stored.plan, sessionId: stored.id, eventId },
       at: now,
     });
+    const [member] =
+      stored.userId === null
+        ? []
+        : await tx.select({ name: users.name }).from(users).where(eq(users.id, stored.userId));
+    const retryUrl = `${deps.config.publicUrl}${retryAfterFailedPaymentPath(stored.purpose, stored.email)}`;
+    await enqueueMail(
+      tx,
+      stored.email,
+      paymentFailedMail(
+        member?.name ?? stored.registration?.name ?? null,
+        stored.purpose,
+        retryUrl,
+      ),
+      now,
+    );
     return true;
   }
 
