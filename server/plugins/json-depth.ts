@@ -24,11 +24,11 @@ export function registerJsonDepthLimit(app: FastifyInstance) {
       },
     });
     checked.on('error', () => {
-      // The answer goes out now, and the connection ends with it: the rest of the body is never
-      // read. Reading a flood of 200 KB bodies on to keep each connection open for a next
-      // request cost the server more than refusing them (and clients do not reuse a connection
-      // whose body was cut short anyway). The socket stops reading at once; once the answer is
-      // written, the server closes it (`Connection: close`). Not a socket under inject.
+      // The answer goes out now, and the connection ends with it (`Connection: close`, as
+      // Fastify answers any body it failed to read): the socket stops reading at once, so the
+      // rest of the body is never read. Reading on until the close took whatever the client had
+      // sent meanwhile (all 200 KB of an attack body), and its buffers' GC, per refusal.
+      // Not a socket under inject.
       payload.unpipe(checked);
       const { socket } = request.raw;
       if (typeof socket?.pause === 'function') socket.pause();
