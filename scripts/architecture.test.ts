@@ -73,8 +73,8 @@ describe('architecture', () => {
     expect(cycles(modules), 'server-modules-one-way').toEqual([]);
   });
 
-  it('server-plugins-below-modules: plugins, sessions, lib and db never import a module', () => {
-    const below = ['server/plugins', 'server/sessions', 'server/lib', 'server/db'];
+  it('server-plugins-below-modules: plugins, sessions, lib, db and jobs never import a module', () => {
+    const below = ['server/plugins', 'server/sessions', 'server/lib', 'server/db', 'server/jobs'];
     const upward = edges.filter(
       (e) =>
         !isTest(e.from) && below.some((dir) => under(dir)(e.from)) && under('server/modules')(e.to),

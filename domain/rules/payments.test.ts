@@ -9,6 +9,7 @@ import {
   MAX_PERIOD_END_AHEAD_MS,
   paidPeriodEnd,
   renewedExpiry,
+  retryAfterFailedPaymentPath,
   stripeTimeWithin,
   subscriptionStatusFromStripe,
 } from './payments';
@@ -78,6 +79,14 @@ describe('checkout returns and Stripe statuses', () => {
       success: '/payment-success?session_id={CHECKOUT_SESSION_ID}',
       cancel: '/convert-trial',
     });
+  });
+
+  it('after a failed payment, a registration starts again from registering, the others where they began', () => {
+    expect(retryAfterFailedPaymentPath('registration', 'a@ba.com')).toBe('/register');
+    expect(retryAfterFailedPaymentPath('renewal', 'a+b@ba.com')).toBe(
+      '/renew?email=a%2Bb%40ba.com',
+    );
+    expect(retryAfterFailedPaymentPath('conversion', 'a@ba.com')).toBe('/convert-trial');
   });
 
   it('maps Stripe subscription statuses', () => {

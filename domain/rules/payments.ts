@@ -125,6 +125,15 @@ export function checkoutReturnPaths(purpose: CheckoutPurpose, email: string) {
 }
 
 /**
+ * Where a member whose delayed payment failed starts again (the link of the mail saying so): a
+ * registration from the registration page (a new browser has none of the old one's state), a
+ * renewal or conversion where its checkout began.
+ */
+export function retryAfterFailedPaymentPath(purpose: CheckoutPurpose, email: string) {
+  return purpose === 'registration' ? '/register' : checkoutReturnPaths(purpose, email).cancel;
+}
+
+/**
  * Stripe's subscription status as ours. 'incomplete' is a first payment still in progress, so
  * nothing changes (null); a failing renewal suspends; a subscription that ended is cancelled.
  */

@@ -452,6 +452,12 @@ export const paymentEvents = pgTable('payment_events', {
 export const stripeSubscriptions = pgTable('stripe_subscriptions', {
   id: text('id').primaryKey(),
   lastEventAt: ts('last_event_at').notNull(),
+  /**
+   * When Stripe deleted it (`customer.subscription.deleted`, applied): final, a deleted
+   * subscription never comes back. Its checkout's completion, delivered after the deletion,
+   * still records the payment but leaves the member cancelled, as in order it would have.
+   */
+  deletedAt: ts('deleted_at'),
 });
 
 /** 'Cancel Subscription' is a request to the admin team (accounts spec §4), open until handled. */

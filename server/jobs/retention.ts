@@ -17,7 +17,7 @@ import {
   waves,
 } from '../db/schema';
 import { audit } from '../lib/audit';
-import { awaitingPayment, removeUnpaidRegistrations } from '../modules/registration/unpaid';
+import { awaitingPayment, removeUnpaidRegistrations } from '../lib/unpaid-registrations';
 
 /**
  * The retention jobs (accounts spec §4; issue 16). Each runs in one transaction under its own

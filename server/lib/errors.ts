@@ -3,17 +3,24 @@
  * `message` is what the client sees, so it must be the spec's text.
  */
 export class HttpError extends Error {
-  constructor(
-    readonly statusCode: number,
-    message: string,
-    readonly extra: {
-      error?: string;
-      errorType?: string;
-      code?: string;
-      [key: string]: unknown;
-    } = {},
-  ) {
+  readonly statusCode: number;
+  readonly extra: {
+    error?: string;
+    errorType?: string;
+    code?: string;
+    [key: string]: unknown;
+  };
+
+  constructor(statusCode: number, message: string, extra: HttpError['extra'] = {}) {
+    // A 4xx is an answer to the client, never a fault to trace, and nothing logs it: it carries
+    // no stack. Capturing one (and Node's streams format every error they pass) was a large share
+    // of refusing a flood of bad requests (bench:nested). A 5xx keeps its stack for the log.
+    const frames = Error.stackTraceLimit;
+    if (statusCode < 500) Error.stackTraceLimit = 0;
     super(message);
+    Error.stackTraceLimit = frames;
+    this.statusCode = statusCode;
+    this.extra = extra;
   }
 }
 

@@ -2,6 +2,8 @@
  * Every mail we send, as plain text and HTML. Values are escaped for HTML; nothing a member
  * typed ever reaches a header (subjects are fixed, recipients are validated addresses).
  */
+import type { CheckoutPurpose } from '../../domain';
+
 export type MailContent = { subject: string; text: string; html: string };
 
 const escapeHtml = (s: string) =>
@@ -163,6 +165,33 @@ export function accountCreatedMail(
       'An administrator created your Jumpseat account.',
       `Your Jumpseat PIN is <strong style="font-size:1.5em;letter-spacing:0.2em">${pin}</strong>`,
       `Sign in with your work e-mail and this PIN: <a href="${escapeHtml(signInUrl)}">${escapeHtml(signInUrl)}</a>`,
+    ]),
+  };
+}
+
+/**
+ * A delayed payment method (e.g. a bank debit) failed after its checkout: nothing was charged,
+ * and the member is as they were. `retryUrl` is where they start again.
+ */
+export function paymentFailedMail(
+  name: string | null,
+  purpose: CheckoutPurpose,
+  retryUrl: string,
+): MailContent {
+  const what = {
+    registration: 'your Jumpseat registration',
+    renewal: 'renewing your Jumpseat membership',
+    conversion: 'your Jumpseat membership',
+  }[purpose];
+  const failed = `Your payment for ${what} did not go through, so nothing was charged and nothing has changed.`;
+  const action = 'You can try again with another payment method:';
+  return {
+    subject: 'Your Jumpseat payment did not go through',
+    text: `${greeting(name)}\n\n${failed}\n\n${action}\n${retryUrl}\n\nThe Jumpseat team\n`,
+    html: layout([
+      escapeHtml(greeting(name)),
+      escapeHtml(failed),
+      `${escapeHtml(action)} <a href="${escapeHtml(retryUrl)}">Try again</a>`,
     ]),
   };
 }

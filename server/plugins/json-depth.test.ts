@@ -1,3 +1,5 @@
+import { once } from 'node:events';
+import type { Socket } from 'node:net';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
@@ -10,6 +12,7 @@ import { loginAttempts } from '../db/schema';
 import { buildTestApp, type TestApp } from '../test/build-test-app';
 import { buildChatPair, buildCrew } from '../test/factories';
 import { injectAs } from '../test/inject-as';
+import { baseUrl } from '../test/nested-attack';
 
 /** A JSON body nesting `depth` arrays: depth 100,000 is 200 KB. */
 const nested = (depth: number, inner = '') => `${'['.repeat(depth)}${inner}${']'.repeat(depth)}`;
@@ -122,5 +125,41 @@ describe('JSON bodies nested too deep', () => {
     // The next second is a new budget.
     t.clock.advance(1000);
     expect((await refused('{')).statusCode).toBe(400);
+  });
+});
+
+describe('a body nested too deep, over a real connection', () => {
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await buildTestApp();
+    await t.app.listen({ port: 0, host: '127.0.0.1' });
+  });
+  afterAll(() => t.close());
+
+  it('is answered at once and its connection closed: the rest of the body is never read', async () => {
+    let socket: Socket | undefined;
+    let bodyRead: Promise<unknown> | undefined;
+    t.app.server.once('connection', (s: Socket) => {
+      socket = s;
+    });
+    t.app.server.once('request', (req) => {
+      bodyRead = once(req, 'end');
+    });
+    // 900 KB, under the 1 MiB body limit: far more than one read of the socket.
+    const body = `{"sessionId":${nested(450_000)}}`;
+    const res = await fetch(`${baseUrl(t.app)}/api/stripe/verify-payment`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body,
+    });
+    expect(res.status).toBe(400);
+    expect(res.headers.get('connection')).toBe('close');
+    expect(await res.json()).toEqual(tooDeep);
+    // The server closes the connection; had it read the body on, the body's end comes first.
+    if (socket && !socket.destroyed) await Promise.race([once(socket, 'close'), bodyRead]);
+    expect(socket?.destroyed).toBe(true);
+    // Read up to the chunk that went too deep (one read of a socket is at most 64 KB), no more:
+    // reading on took whatever the client had sent meanwhile (195 KB here before this change).
+    expect(socket?.bytesRead).toBeLessThan(2 * 64 * 1024);
   });
 });

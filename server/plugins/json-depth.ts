@@ -14,7 +14,7 @@ import { InputRefusal } from '../lib/errors';
  * a text's brackets say nothing about nesting.
  */
 export function registerJsonDepthLimit(app: FastifyInstance) {
-  app.addHook('preParsing', async (request, _reply, payload) => {
+  app.addHook('preParsing', async (request, reply, payload) => {
     // No body, nothing to read (most requests are GETs): no stream built for them.
     const { headers } = request;
     if (!headers['transfer-encoding'] && !Number(headers['content-length'])) return payload;
@@ -27,10 +27,15 @@ export function registerJsonDepthLimit(app: FastifyInstance) {
       },
     });
     checked.on('error', () => {
-      // The answer goes out now; the rest of the body is read and dropped, so the connection
-      // stays usable for the client's next request.
+      // The answer goes out now, and the connection ends with it (`Connection: close`, as
+      // Fastify answers any body it failed to read): the socket stops reading at once, so the
+      // rest of the body is never read. Reading on until the close took whatever the client had
+      // sent meanwhile (all 200 KB of an attack body), and its buffers' GC, per refusal.
+      // Not a socket under inject.
       payload.unpipe(checked);
-      request.raw.resume();
+      const { socket } = request.raw;
+      if (typeof socket?.pause === 'function') socket.pause();
+      reply.header('connection', 'close');
     });
     return payload.pipe(checked);
   });

@@ -18,11 +18,14 @@ import {
 import { type CheckoutSessionRow, checkoutSessions, users } from '../../db/schema';
 import type { AppDeps } from '../../deps';
 import { badRequest, enforce, HttpError, notFound } from '../../lib/errors';
+import {
+  removeUnpaidRegistrations,
+  unpaidRegistrationLapsed,
+} from '../../lib/unpaid-registrations';
 import { findUserByEmail } from '../auth/login-service';
 import { refuseBannedEmail } from '../moderation/standing';
 import { createAccount } from '../registration/create-account';
 import { registrationPending, takeRegisterSlot, userExists } from '../registration/service';
-import { removeUnpaidRegistrations, unpaidRegistrationLapsed } from '../registration/unpaid';
 import type { PaymentProvider } from './provider';
 import type { createWebhookHandler } from './webhook';
 

@@ -5,6 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { auditLog, checkoutSessions, paymentEvents, users } from '../../db/schema';
 import { buildTestApp, type TestApp } from '../../test/build-test-app';
 import { buildCrew } from '../../test/factories';
+import { mailTo } from '../../test/mailbox';
 
 /**
  * The webhook is the only way a payment changes a membership: Stripe-signed events only,
@@ -376,6 +377,27 @@ describe('Stripe webhook', () => {
     expect(await userByEmail(member.email)).toMatchObject({ subscriptionStatus: 'active' });
   });
 
+  it('a subscription deleted before its checkout’s completion arrives: the member ends cancelled', async () => {
+    const { email, sessionId } = await pendingRegistration();
+    const completion = JSON.parse(completedEvent(sessionId));
+    const subscription: string = completion.data.object.subscription;
+    const deleted = stripeEvent(`evt_del_${subscription}`, 'customer.subscription.deleted', {
+      id: subscription,
+      object: 'subscription',
+      status: 'canceled',
+    });
+    expect((await deliver(deleted, sign(deleted))).json()).toEqual({ received: true });
+    // The completion was made a minute before the deletion, and delivered after it.
+    const late = JSON.stringify({ ...completion, created: nowSeconds() - 60 });
+    expect((await deliver(late, sign(late))).json()).toEqual({ received: true });
+    expect(await sessionRow(sessionId)).toMatchObject({ status: 'completed' });
+    expect(await userByEmail(email)).toMatchObject({
+      membershipType: 'paid',
+      subscriptionStatus: 'cancelled',
+      subscriptionId: subscription,
+    });
+  });
+
   it('a completed checkout with payment_status unpaid activates nothing until its async payment succeeds', async () => {
     const { email, sessionId } = await pendingRegistration();
     const unpaid = completedEvent(sessionId, { paymentStatus: 'unpaid' });
@@ -398,7 +420,7 @@ describe('Stripe webhook', () => {
     expect(await sessionRow(sessionId)).toMatchObject({ status: 'completed' });
   });
 
-  it('a failed async payment marks the checkout failed and leaves the member as they were', async () => {
+  it('a failed async payment marks the checkout failed, leaves the member as they were and mails them', async () => {
     const { email, sessionId } = await pendingRegistration();
     const unpaid = completedEvent(sessionId, { paymentStatus: 'unpaid' });
     expect((await deliver(unpaid, sign(unpaid))).statusCode).toBe(200);
@@ -415,6 +437,13 @@ describe('Stripe webhook', () => {
       payload: { sessionId },
     });
     expect(verify.json()).toMatchObject({ success: false, status: 'failed' });
+    // The member is told: a bank debit fails days after the checkout page said 'processing'.
+    const [mail, ...more] = await mailTo(t.database.db, email);
+    expect(more).toEqual([]);
+    expect(mail?.subject).toBe('Your Jumpseat payment did not go through');
+    expect(mail?.text).toContain('Hello Pat Payer,');
+    expect(mail?.text).toContain('nothing was charged');
+    expect(mail?.text).toContain(`${t.app.deps.config.publicUrl}/register`);
     // A success reported after the failure (out of order) cannot revive a failed checkout.
     const late = completedEvent(sessionId, { type: 'checkout.session.async_payment_succeeded' });
     expect((await deliver(late, sign(late))).json()).toEqual({ received: true, ignored: true });

@@ -7,6 +7,7 @@ import {
   type PaidPlan,
   paidPeriodEnd,
   renewedExpiry,
+  retryAfterFailedPaymentPath,
   stripeTimeWithin,
   subscriptionStatusFromStripe,
 } from '../../../domain';
@@ -15,6 +16,8 @@ import { checkoutSessions, paymentEvents, stripeSubscriptions, users } from '../
 import type { AppDeps } from '../../deps';
 import { audit } from '../../lib/audit';
 import { badRequest } from '../../lib/errors';
+import { enqueueMail } from '../../mail/outbox';
+import { paymentFailedMail } from '../../mail/templates';
 import {
   notifyNewRegistration,
   type RegistrationNotice,
@@ -144,11 +147,9 @@ export function createWebhookHandler(deps: AppDeps) {
         case 'customer.subscription.updated':
         case 'customer.subscription.deleted': {
           const sub = parse(subscriptionChanged, object);
-          applied = await claimInOrder(tx, sub.id, created);
-          const status =
-            event.type === 'customer.subscription.deleted'
-              ? 'cancelled'
-              : subscriptionStatusFromStripe(sub.status);
+          const deleted = event.type === 'customer.subscription.deleted';
+          applied = await claimInOrder(tx, sub.id, created, deleted);
+          const status = deleted ? 'cancelled' : subscriptionStatusFromStripe(sub.status);
           if (applied) await setSubscriptionStatus(tx, sub.id, status, event.id, now);
           break;
         }
@@ -174,14 +175,16 @@ export function createWebhookHandler(deps: AppDeps) {
    * already applied to it, recording it as the newest if so: one conditional upsert, so two
    * events racing for one subscription are decided by the row lock, not by who read first.
    * The same second applies (Stripe's clock is in whole seconds and sends several at once).
+   * A deletion applied is kept (`deletedAt`): its checkout may complete after it.
    */
-  async function claimInOrder(tx: Tx, subscriptionId: string, created: Date) {
+  async function claimInOrder(tx: Tx, subscriptionId: string, created: Date, deleted = false) {
+    const deletedAt = deleted ? created : undefined;
     const claimed = await tx
       .insert(stripeSubscriptions)
-      .values({ id: subscriptionId, lastEventAt: created })
+      .values({ id: subscriptionId, lastEventAt: created, deletedAt })
       .onConflictDoUpdate({
         target: stripeSubscriptions.id,
-        set: { lastEventAt: created },
+        set: { lastEventAt: created, ...(deleted ? { deletedAt } : {}) },
         setWhere: lte(stripeSubscriptions.lastEventAt, created),
       })
       .returning({ id: stripeSubscriptions.id });
@@ -194,7 +197,7 @@ export function createWebhookHandler(deps: AppDeps) {
    * order forward, so a stale status event made before the payment cannot undo it.
    */
   async function advanceOrder(tx: Tx, subscriptionId: string, created: Date) {
-    await tx
+    const [row] = await tx
       .insert(stripeSubscriptions)
       .values({ id: subscriptionId, lastEventAt: created })
       .onConflictDoUpdate({
@@ -202,7 +205,9 @@ export function createWebhookHandler(deps: AppDeps) {
         set: {
           lastEventAt: sql`greatest(${stripeSubscriptions.lastEventAt}, excluded.last_event_at)`,
         },
-      });
+      })
+      .returning({ deletedAt: stripeSubscriptions.deletedAt });
+    return { deleted: row?.deletedAt != null };
   }
 
   /** The session we stored for a checkout event, locked, with Stripe's price checked against it. */
@@ -232,7 +237,8 @@ export function createWebhookHandler(deps: AppDeps) {
    * A delayed payment method (e.g. a bank debit) failed: the checkout is 'failed' (verify-payment
    * says 'Payment was not completed.'), the member stays as they were — an unpaid registration
    * stays activation pending until it lapses, a renewal or conversion changes nothing — and may
-   * start a new checkout.
+   * start a new checkout. They are mailed so (at the checkout's address): a bank debit fails days
+   * after the checkout page said it was processing, with nothing on screen to tell them.
    */
   async function failCheckout(
     tx: Tx,
@@ -253,6 +259,21 @@ export function createWebhookHandler(deps: AppDeps) {
       detail: { purpose: stored.purpose, plan: stored.plan, sessionId: stored.id, eventId },
       at: now,
     });
+    const [member] =
+      stored.userId === null
+        ? []
+        : await tx.select({ name: users.name }).from(users).where(eq(users.id, stored.userId));
+    const retryUrl = `${deps.config.publicUrl}${retryAfterFailedPaymentPath(stored.purpose, stored.email)}`;
+    await enqueueMail(
+      tx,
+      stored.email,
+      paymentFailedMail(
+        member?.name ?? stored.registration?.name ?? null,
+        stored.purpose,
+        retryUrl,
+      ),
+      now,
+    );
     return true;
   }
 
@@ -274,7 +295,11 @@ export function createWebhookHandler(deps: AppDeps) {
     if (!checkoutActivates(session.payment_status)) return unchanged;
     // A second, different event for a session already completed changes nothing more.
     if (stored.status === 'completed') return unchanged;
-    if (session.subscription) await advanceOrder(tx, session.subscription, created);
+    // Deleted before its completion arrived (Stripe keeps no order): the payment is recorded,
+    // and the member ends cancelled, as the deletion applied after it would have left them.
+    const { deleted } = session.subscription
+      ? await advanceOrder(tx, session.subscription, created)
+      : { deleted: false };
     await tx
       .update(checkoutSessions)
       .set({
@@ -298,7 +323,7 @@ export function createWebhookHandler(deps: AppDeps) {
       .update(users)
       .set({
         membershipType: 'paid',
-        subscriptionStatus: 'active',
+        subscriptionStatus: deleted ? 'cancelled' : 'active',
         subscriptionExpiresAt,
         ...(session.subscription ? { subscriptionId: session.subscription } : {}),
       })
@@ -315,6 +340,7 @@ export function createWebhookHandler(deps: AppDeps) {
         sessionId: stored.id,
         eventId,
         expiresAt: subscriptionExpiresAt.toISOString(),
+        ...(deleted ? { subscriptionStatus: 'cancelled' } : {}),
       },
       at: now,
     });

@@ -42,8 +42,14 @@ export const realtimeRoutes: FastifyPluginAsyncZod = async (app) => {
   const wavesService = createWavesService(app.deps);
   const messagesService = createMessagesService(app.deps);
   realtime.setHandlers({
+    // Its HTTP route's member limit is the live budget, which the frame drew on as it arrived.
     sendMessage: async (user, input) => (await messagesService.send(user, input)).message,
-    respondToWave: (user, waveId, status) => wavesService.respond(user, waveId, status),
+    // Its HTTP route's member limit (`waves`), taken as that route's hook takes it: over the
+    // socket, the frame budget alone let a member answer waves past it.
+    respondToWave: async (user, waveId, status) => {
+      await app.takeMemberLimit(user.id, MEMBER_LIMITS.waves);
+      return wavesService.respond(user, waveId, status);
+    },
   });
   const wss = new WebSocketServer({
     noServer: true,

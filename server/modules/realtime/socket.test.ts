@@ -7,8 +7,10 @@ import {
   FLOODED_SOCKET_CLOSE_CODE,
   FLOODED_SOCKET_REFUSALS,
   JSON_DEPTH_MAX,
+  MEMBER_LIMITS,
   serverFrameSchema,
   TOO_MANY_MESSAGES,
+  TOO_MANY_WRITES,
 } from '../../../domain';
 import { sessions, type UserRow, users } from '../../db/schema';
 import { hashToken } from '../../lib/tokens';
@@ -125,6 +127,37 @@ describe('the WebSocket channel', () => {
       data: { title: 'Wave Accepted' },
     });
     sender.ws.close();
+    receiver.ws.close();
+  });
+
+  it('wave_update frames draw on the waves bucket, like PUT /api/waves/{id}/status', async () => {
+    const { b, wave } = await chatPair();
+    const { waves, rateEvents } = await import('../../db/schema');
+    await t.database.db.update(waves).set({ status: 'pending' }).where(eq(waves.id, wave.id));
+    const { bucket, limit, windowMs } = MEMBER_LIMITS.waves;
+    // The member has answered waves up to the limit (over HTTP or the socket alike).
+    await t.database.db.insert(rateEvents).values(
+      Array.from({ length: limit }, () => ({
+        bucket: `member:${bucket}`,
+        key: `user:${b.id}`,
+        createdAt: t.clock.now(),
+      })),
+    );
+    const receiver = await open({ cookie: await cookieFor(b) });
+    receiver.send({ type: 'wave_update', waveId: wave.id, status: 'accepted', clientId: 'w1' });
+    expect(await receiver.next('error')).toMatchObject({
+      clientId: 'w1',
+      message: TOO_MANY_WRITES,
+    });
+    const [stored] = await t.database.db.select().from(waves).where(eq(waves.id, wave.id));
+    expect(stored?.status).toBe('pending');
+    // Once the window has passed, the same frame is answered.
+    t.clock.advance(windowMs);
+    receiver.send({ type: 'wave_update', waveId: wave.id, status: 'accepted', clientId: 'w2' });
+    expect(await receiver.next('message_ack')).toMatchObject({
+      clientId: 'w2',
+      data: { status: 'accepted' },
+    });
     receiver.ws.close();
   });
 

@@ -8,11 +8,11 @@ import {
 import type { AppDeps } from '../../deps';
 import { audit } from '../../lib/audit';
 import { HttpError } from '../../lib/errors';
+import { removeUnpaidRegistrations } from '../../lib/unpaid-registrations';
 import { findUserByEmail } from '../auth/login-service';
 import { refuseBannedEmail } from '../moderation/standing';
 import { createAccount } from './create-account';
 import { notifyNewRegistration } from './registration-notice';
-import { removeUnpaidRegistrations } from './unpaid';
 
 const HOUR = 60 * 60 * 1000;
 const TEN_MINUTES = 10 * 60 * 1000;

@@ -1,12 +1,12 @@
 import { and, eq, inArray, max } from 'drizzle-orm';
-import { checkoutLapsed, PENDING_PAID_REGISTRATION } from '../../../domain';
-import type { Db, Tx } from '../../db/client';
-import { checkoutSessions, type UserRow, users } from '../../db/schema';
+import { checkoutLapsed, PENDING_PAID_REGISTRATION } from '../../domain';
+import type { Db, Tx } from '../db/client';
+import { checkoutSessions, type UserRow, users } from '../db/schema';
 
 /**
  * A paid registration whose payment has not completed (domain `isAwaitingPayment`), as SQL.
- * Lives beside the registration module but imports no service, so payments and the retention
- * job use it without a cycle.
+ * Registration, payments and the retention job all need it and none owns it, so it sits below
+ * the modules (a job, like a plugin, never imports a module).
  */
 export const awaitingPayment = and(
   eq(users.approvalStatus, PENDING_PAID_REGISTRATION.approvalStatus),
