@@ -125,4 +125,48 @@ test.describe('Upload Roster on a phone (issue 41 items 3 and 4)', () => {
     await expect(page.getByText('Error Parsing Roster')).toBeVisible();
     await expect(page.getByText(/Choose a roster file ending \.txt/)).toBeVisible();
   });
+
+  test('a re-imported roster shows the flight it no longer lists, and the member leaves it after confirming (item 5)', async ({
+    newContext,
+    baseURL,
+  }) => {
+    const member = await approvedMember(baseURL!, {
+      name: `Rita Reimport ${randomInt(1000, 9999)}`,
+    });
+    const kept = randomInt(1000, 8900);
+    const dropped = kept + 1;
+    const first = [
+      `${dated(4)} BA${kept} LHR JFK 1030 1335`,
+      `${dated(5)} BA${dropped} LHR MAD 0700 1010`,
+      `${dated(6)} BA${kept + 2} LHR CDG 0800 1010`,
+    ];
+
+    const page = await signedInPage(newContext, member);
+    await page.setViewportSize(PHONE.viewport);
+    await page.goto('/upload-roster');
+    await page.getByLabel('Roster text').fill(first.join('\n'));
+    await page.getByRole('button', { name: 'Parse Roster' }).click();
+    await page.getByRole('button', { name: 'Add 3 Flights' }).click();
+    await expect(page.getByText('3 flights added')).toBeVisible();
+    await expect(page).toHaveURL(/\/home$/);
+
+    // The roster changed: the middle day's flight is gone from it.
+    await page.goto('/upload-roster');
+    await page.getByLabel('Roster text').fill([first[0], first[2]].join('\n'));
+    await page.getByRole('button', { name: 'Parse Roster' }).click();
+    await expect(page.getByRole('heading', { name: 'Changes to your flights' })).toBeVisible();
+    const gone = page.getByRole('region', { name: 'No longer on your roster' });
+    await expect(gone.getByRole('checkbox')).toHaveCount(1);
+    await expect(gone.getByText(new RegExp(`BA${dropped} LHR to MAD`))).toBeVisible();
+    await gone.getByRole('button', { name: 'Leave 1 Flight' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Leave 1 flight?' });
+    await expect(dialog).toBeVisible();
+    await dialog.getByRole('button', { name: 'Leave' }).click();
+    await expect(page.getByText('You left 1 flight')).toBeVisible();
+
+    await page.goto('/my-flights');
+    const mine = page.getByRole('list', { name: 'Your flights' });
+    await expect(mine.getByRole('listitem')).toHaveCount(2);
+    await expect(mine.getByText(new RegExp(`BA${dropped}`))).toHaveCount(0);
+  });
 });
