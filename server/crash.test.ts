@@ -1,10 +1,10 @@
 // @postgres: kill -9 mid-send, then recovery and exactly-once storage on the PostgreSQL server (crash recovery)
 import { randomBytes, randomUUID } from 'node:crypto';
-import { mkdtempSync } from 'node:fs';
+import { mkdtempSync, readFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { sql } from 'drizzle-orm';
-import { afterAll, describe, expect, it } from 'vitest';
+import { afterAll, describe, expect, inject, it } from 'vitest';
 import WebSocket from 'ws';
 import { createScratchDatabase } from '../scripts/scratch-database.mjs';
 import { testConfig } from './config';
@@ -102,7 +102,16 @@ describe('a kill -9 in the middle of 1,000 sends', () => {
     } else {
       open = () => openDatabase({ kind: 'pglite', dataDir: path.join(dataDir, 'pgdata') });
     }
-    const seeding = await open();
+    // On PGlite, from the run's migrated snapshot (global-setup.ts): an initdb and the
+    // migrations cost ~3 s of CPU, and a first start is not what this test is about.
+    const snapshot = onPostgres ? '' : inject('pgliteSnapshot');
+    const seeding = snapshot
+      ? await openDatabase({
+          kind: 'pglite',
+          dataDir: path.join(dataDir, 'pgdata'),
+          loadDataDir: new Blob([readFileSync(snapshot)]),
+        })
+      : await open();
     await seeding.migrate();
     const senders = await seed(seeding);
     await seeding.close();

@@ -50,6 +50,19 @@ export async function findUserByEmail(db: Db | Tx, email: string): Promise<UserR
   return user;
 }
 
+/** The address's sign-in attempts in the window, as a column of a larger read. */
+function attemptsFromAddress(ip: string, now: Date) {
+  return sql<number>`(select count(*) from ${loginAttempts} where ${and(
+    eq(loginAttempts.ip, ip),
+    gte(loginAttempts.createdAt, new Date(now.getTime() - IP_WINDOW_MS)),
+  )})`.mapWith(Number);
+}
+
+async function countFromAddress(tx: Tx, ip: string, now: Date): Promise<number> {
+  const [row] = await tx.select({ n: attemptsFromAddress(ip, now) }).from(sql`(select 1) as one`);
+  return row?.n ?? 0;
+}
+
 /** What one guarded PIN check concluded; decided and recorded inside one transaction. */
 export type PinVerdict =
   | { kind: 'ok'; user: UserRow }
@@ -68,8 +81,8 @@ export type PinVerdict =
  * too, and against the account's own limit. Locked or limited attempts never reach the PIN
  * comparison.
  *
- * Every check runs in one transaction that first takes an advisory lock on the client address
- * and then one on the account, so concurrent guesses, on any number of instances, are decided
+ * Every check runs in one transaction that first takes advisory locks on the client address and
+ * on the account (by its normalised e-mail), so concurrent guesses, on any number of instances, are decided
  * one after another: each sees the failures counted before it, and at most
  * LOGIN_LOCK_THRESHOLD comparisons happen for an account before its lock. (Reading the counts,
  * comparing and then writing, as this once did, let 300 simultaneous guesses all be compared
@@ -97,13 +110,29 @@ export function createPinGuard(deps: AppDeps) {
           createdAt: now,
         });
 
-      const limited = await addressLimited(tx, ip, now);
+      // Both locks in one statement, in lockKeys' sorted order (the account's key sorts first,
+      // for every caller). The account is keyed by its normalised e-mail, which names one
+      // account (users_email_lower_unique), so the locks come before the account is read.
+      const normalised = email.trim().toLowerCase();
+      await lockKeys(tx, [`login-ip:${ip}`, `login-account:${normalised}`]);
+      // One read, under both locks: the address's recent attempts, the account and its lock
+      // row (a refused guess used to read them in three round trips).
+      const [found] = await tx
+        .select({ user: users, lock: loginLocks, fromAddress: attemptsFromAddress(ip, now) })
+        .from(users)
+        .leftJoin(loginLocks, eq(loginLocks.userId, users.id))
+        .where(eq(sql`lower(${users.email})`, normalised))
+        .limit(1);
+      const limited = addressVerdict(
+        found ? found.fromAddress : await countFromAddress(tx, ip, now),
+        now,
+      );
       if (limited) {
         await record('rate_limited', false);
         return limited;
       }
 
-      const user = await findUserByEmail(tx, email);
+      const user = found?.user;
       if (!user || user.isDeleted || user.approvalStatus === 'rejected') {
         await record('invalid_credentials', false);
         return { kind: 'invalid_credentials' } as const;
@@ -116,8 +145,7 @@ export function createPinGuard(deps: AppDeps) {
           : ({ kind: 'pending_approval' } as const);
       }
 
-      await lockKeys(tx, [`login-user:${user.id}`]);
-      const [lock] = await tx.select().from(loginLocks).where(eq(loginLocks.userId, user.id));
+      const lock = found.lock;
       if (lock && lock.failedCount >= HARD_LOCK_FAILURES) {
         await record('locked', false);
         return { kind: 'account_locked', until: null } as const;
@@ -172,23 +200,19 @@ export function createPinGuard(deps: AppDeps) {
   }
 
   /**
-   * Takes the address's lock; a verdict when its attempts in the window reached the limit. A
-   * sign-in with the right PIN counts like a wrong one: each stores a session, so a script that
-   * knows a PIN must not store them without end (issue 39).
+   * A verdict when the address's attempts in the window reached the limit. A sign-in with the
+   * right PIN counts like a wrong one: each stores a session, so a script that knows a PIN must
+   * not store them without end (issue 39). Read under the address's lock.
    */
+  function addressVerdict(recent: number, now: Date) {
+    if (recent < deps.config.limits.loginPerIp) return null;
+    return { kind: 'rate_limited', retryAt: new Date(now.getTime() + IP_WINDOW_MS) } as const;
+  }
+
+  /** Takes the address's lock; a verdict when its attempts in the window reached the limit. */
   async function addressLimited(tx: Tx, ip: string, now: Date) {
     await lockKeys(tx, [`login-ip:${ip}`]);
-    const [recent] = await tx
-      .select({ n: count() })
-      .from(loginAttempts)
-      .where(
-        and(
-          eq(loginAttempts.ip, ip),
-          gte(loginAttempts.createdAt, new Date(now.getTime() - IP_WINDOW_MS)),
-        ),
-      );
-    if ((recent?.n ?? 0) < deps.config.limits.loginPerIp) return null;
-    return { kind: 'rate_limited', retryAt: new Date(now.getTime() + IP_WINDOW_MS) } as const;
+    return addressVerdict(await countFromAddress(tx, ip, now), now);
   }
 
   /**
