@@ -1,10 +1,9 @@
 import { and, count, eq, gte, sql } from 'drizzle-orm';
 import {
   canSignInModerated,
-  effectiveSubscriptionStatus,
   isAwaitingPayment,
   LOGIN_MESSAGES,
-  trialStatus,
+  membershipStanding,
 } from '../../../domain';
 import { lockKeys } from '../../db/advisory-lock';
 import type { Db, Tx } from '../../db/client';
@@ -323,19 +322,16 @@ export function createLoginService(deps: AppDeps) {
 
 /** Trial and subscription states are reported only after a correct PIN (API-CONVENTIONS). */
 function refuseInactiveMembership(user: UserRow, now: Date) {
-  if (user.isAdmin || user.isDemoUser) return;
-  if (user.membershipType === 'trial') {
-    if (trialStatus(user, now).trialExpired) {
-      throw fail(403, 'trial_expired', LOGIN_MESSAGES.trial_expired, {
-        subscriptionStatus: 'expired',
-        canRenew: true,
-        email: user.email,
-      });
-    }
-    return;
+  const standing = membershipStanding(user, now);
+  if (standing.active) return;
+  if (standing.reason === 'trial_expired') {
+    throw fail(403, 'trial_expired', LOGIN_MESSAGES.trial_expired, {
+      subscriptionStatus: standing.subscriptionStatus,
+      canRenew: true,
+      email: user.email,
+    });
   }
-  const status = effectiveSubscriptionStatus(user, now);
-  if (status === 'active') return;
+  const status = standing.subscriptionStatus;
   throw fail(403, 'subscription_inactive', SUBSCRIPTION_MESSAGES[status] ?? 'Subscription Issue', {
     subscriptionStatus: status,
     canRenew: status === 'expired' || status === 'cancelled',
