@@ -1,4 +1,4 @@
-import { and, asc, eq, inArray, isNull, sql } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import {
   ACCESS_REASONS,
   airportTimeZone,
@@ -16,7 +16,6 @@ import type { Db, DbOrTx } from '../../db/client';
 import { type FlightRow, flightCrew, flights, type UserRow, users } from '../../db/schema';
 import { HttpError } from '../../lib/errors';
 import {
-  candidateDays,
   countFlightsCreated,
   defaultCrewRole,
   differenceOf,
@@ -30,6 +29,7 @@ import {
   type TimeDifference,
   takeDailyFlightSlots,
 } from './flight-store';
+import { listedWithMine } from './listed-flights';
 import { joinInTransaction, timingOf } from './membership';
 
 type Outcome =
@@ -156,46 +156,11 @@ async function writeTogether(
     tx,
     planned.map((p) => p.key),
   );
-  // A key names the origin's local date: its flights may sit on the UTC days around it.
-  const routes = [
-    ...new Set(
-      planned.flatMap((p) =>
-        candidateDays(p.values).map((day) => `${day}|${p.values.origin}|${p.values.destination}`),
-      ),
-    ),
-  ].map((route) => {
-    const [day, origin, destination] = route.split('|');
-    return sql`(${day}::date, ${origin}, ${destination})`;
-  });
-  const candidates = await tx
-    .select()
-    .from(flights)
-    .where(
-      and(
-        isNull(flights.deletedAt),
-        sql`(${flights.departureDate}, ${flights.origin}, ${flights.destination}) in (${sql.join(routes, sql`, `)})`,
-      ),
-    )
-    .orderBy(asc(flights.id));
-  const mine =
-    candidates.length === 0
-      ? new Set<number>()
-      : new Set(
-          (
-            await tx
-              .select({ flightId: flightCrew.flightId })
-              .from(flightCrew)
-              .where(
-                and(
-                  eq(flightCrew.userId, viewer.id),
-                  inArray(
-                    flightCrew.flightId,
-                    candidates.map((f) => f.id),
-                  ),
-                ),
-              )
-          ).map((r) => r.flightId),
-        );
+  const { listed: candidates, mine } = await listedWithMine(
+    tx,
+    viewer.id,
+    planned.map((p) => p.values),
+  );
 
   const toCreate: Planned[] = [];
   const toJoin: { planned: Planned; flight: FlightRow; created: boolean }[] = [];

@@ -1,7 +1,7 @@
 import { and, asc, eq, gte, inArray, isNull, lt, sql } from 'drizzle-orm';
 import { departureTimeOf, flightKey, reconcileDepartureTime } from '../../../domain';
 import type { DbOrTx } from '../../db/client';
-import { flightCrew, flights } from '../../db/schema';
+import { type FlightRow, flightCrew, flights } from '../../db/schema';
 import { candidateDays, matchFlight } from './flight-store';
 
 /**
@@ -16,6 +16,54 @@ export type RosterCandidate = {
 };
 
 /**
+ * The live flights that could be any of these candidates (a key names the origin's local date,
+ * so its flight may sit on the UTC days around it), and which of them the member is on: two
+ * reads whatever the number of candidates. The batch reads with it inside its transaction, the
+ * preview outside one.
+ */
+export async function listedWithMine(
+  db: DbOrTx,
+  userId: number,
+  candidates: readonly Pick<RosterCandidate, 'departureDate' | 'origin' | 'destination'>[],
+): Promise<{ listed: FlightRow[]; mine: Set<number> }> {
+  const routes = [
+    ...new Set(
+      candidates.flatMap((c) =>
+        candidateDays(c).map((day) => `${day}|${c.origin}|${c.destination}`),
+      ),
+    ),
+  ].map((route) => {
+    const [day, origin, destination] = route.split('|');
+    return sql`(${day}::date, ${origin}, ${destination})`;
+  });
+  if (routes.length === 0) return { listed: [], mine: new Set() };
+  const listed = await db
+    .select()
+    .from(flights)
+    .where(
+      and(
+        isNull(flights.deletedAt),
+        sql`(${flights.departureDate}, ${flights.origin}, ${flights.destination}) in (${sql.join(routes, sql`, `)})`,
+      ),
+    )
+    .orderBy(asc(flights.id));
+  if (listed.length === 0) return { listed, mine: new Set() };
+  const entries = await db
+    .select({ flightId: flightCrew.flightId })
+    .from(flightCrew)
+    .where(
+      and(
+        eq(flightCrew.userId, userId),
+        inArray(
+          flightCrew.flightId,
+          listed.map((f) => f.id),
+        ),
+      ),
+    );
+  return { listed, mine: new Set(entries.map((r) => r.flightId)) };
+}
+
+/**
  * How each candidate stands against the flights already listed, by the flight key: `yours` (the
  * member is on it), `listed-other-time` (listed with another departure time, which adding it
  * would be refused for; `listedTime` is that time), or `new` (not listed, or listed without the
@@ -27,39 +75,7 @@ export async function listedStatuses(
   candidates: readonly RosterCandidate[],
 ): Promise<{ status: 'new' | 'yours' | 'listed-other-time'; listedTime: string | null }[]> {
   if (candidates.length === 0) return [];
-  // The key names the origin's local day, which can be the UTC day either side of the stored one.
-  const routes = candidates.flatMap((c) =>
-    candidateDays(c).map((day) => sql`(${day}::date, ${c.origin}, ${c.destination})`),
-  );
-  const listed = await db
-    .select()
-    .from(flights)
-    .where(
-      and(
-        isNull(flights.deletedAt),
-        sql`(${flights.departureDate}, ${flights.origin}, ${flights.destination}) in (${sql.join(routes, sql`, `)})`,
-      ),
-    )
-    .orderBy(asc(flights.id));
-  const mine =
-    listed.length === 0
-      ? new Set<number>()
-      : new Set(
-          (
-            await db
-              .select({ flightId: flightCrew.flightId })
-              .from(flightCrew)
-              .where(
-                and(
-                  eq(flightCrew.userId, userId),
-                  inArray(
-                    flightCrew.flightId,
-                    listed.map((f) => f.id),
-                  ),
-                ),
-              )
-          ).map((r) => r.flightId),
-        );
+  const { listed, mine } = await listedWithMine(db, userId, candidates);
   return candidates.map((c) => {
     const key = flightKey(c);
     const same = listed.filter((f) => flightKey(f) === key);
