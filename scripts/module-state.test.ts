@@ -17,6 +17,10 @@ const ALLOWED: Record<string, string> = {
   'server/modules/demo/routes.ts:cached': "the release's fixed PDF bytes, the same for every test",
   'server/config.ts:testVapidKeys': 'one VAPID key pair per process; no test depends on its value',
   'domain/roster/airports.ts:iataBits': 'the decoded, read-only airport table',
+  'domain/roster/airport-zones.ts:byCode': 'the decoded, read-only airport zone table',
+  'server/lib/airport-search.ts:index': 'the read-only airport names index, built on first search',
+  'domain/rules/zoned-time.ts:formatters':
+    'one Intl formatter per time zone, each a pure function of its zone',
   'server/test/factories.ts:sequence': 'only makes values unique; no test reads its number',
 };
 

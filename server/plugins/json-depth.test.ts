@@ -1,3 +1,4 @@
+// @postgres: a listening server receives a refused body over a real connection (how much is read before the close)
 import { once } from 'node:events';
 import type { Socket } from 'node:net';
 import { eq } from 'drizzle-orm';
