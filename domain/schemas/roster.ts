@@ -92,13 +92,15 @@ export const rosterChangesSchema = z.object({
   changed: z.array(
     z.object({
       flight: waveFlightSchema,
+      /** The departure day local to the origin (the flight's `departureDate` is the UTC one). */
+      localDate: day,
       /** 'HH:MM' GMT as the flight is listed. */
       listedTime: time,
       /** 'HH:MM' GMT as the roster now gives it. */
       rosterTime: time,
     }),
   ),
-  removed: z.array(waveFlightSchema),
+  removed: z.array(z.object({ flight: waveFlightSchema, localDate: day })),
 });
 export type RosterChangesView = z.infer<typeof rosterChangesSchema>;
 

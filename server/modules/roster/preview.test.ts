@@ -134,11 +134,17 @@ describe('POST /api/roster/preview (issue 41 item 3)', () => {
       changed: [
         {
           flight: expect.objectContaining({ id: moved.id, flightNumber: 'BA113 (0900)' }),
+          localDate: '2030-06-20',
           listedTime: '09:00',
           rosterTime: '08:00',
         },
       ],
-      removed: [expect.objectContaining({ id: dropped.id, flightNumber: 'BA175 (1000)' })],
+      removed: [
+        {
+          flight: expect.objectContaining({ id: dropped.id, flightNumber: 'BA175 (1000)' }),
+          localDate: '2030-06-19',
+        },
+      ],
     });
   });
 

@@ -199,14 +199,21 @@ export function createRosterService(deps: AppDeps) {
       now,
     );
     const byId = new Map(mine.map((flight) => [flight.id, flight]));
+    const shown = (id: number) => {
+      const flight = byId.get(id)!;
+      return {
+        flight: presentFlightSummary(flight),
+        localDate: scheduledLocalDate(flight, airportTimeZone),
+      };
+    };
     return {
       range: result.range,
       changed: result.changed.map(({ flightId, yours, roster }) => ({
-        flight: presentFlightSummary(byId.get(flightId)!),
+        ...shown(flightId),
         listedTime: yours,
         rosterTime: roster,
       })),
-      removed: result.removed.map((id) => presentFlightSummary(byId.get(id)!)),
+      removed: result.removed.map(shown),
     };
   }
 

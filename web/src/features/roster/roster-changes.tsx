@@ -7,10 +7,11 @@ import { ConfirmDialog } from '../../components/ui/confirm-dialog';
 import { toast } from '../../components/ui/toast';
 import { formatDay, plural, useLeaveFlights } from '../flights';
 
-type Summary = RosterChangesView['removed'][number];
+type Listed = RosterChangesView['removed'][number];
 
-const flightLine = (flight: Summary) =>
-  `${flightTitle(flight.flightNumber).number} ${flight.origin} to ${flight.destination}, ${formatDay(flight.departureDate, 'long')}`;
+// The day as the roster names it, local to the origin (the flight's departureDate is the UTC day).
+const flightLine = ({ flight, localDate }: Listed) =>
+  `${flightTitle(flight.flightNumber).number} ${flight.origin} to ${flight.destination}, ${formatDay(`${localDate}T00:00:00.000Z`, 'long')}`;
 
 /**
  * A re-imported roster against the member's own flights on the days it covers (issue 41 item 5):
@@ -20,24 +21,26 @@ const flightLine = (flight: Summary) =>
  */
 export function RosterChanges({ changes }: { changes: RosterChangesView }) {
   const [gone, setGone] = useState<Set<number>>(new Set());
-  const removed = changes.removed.filter((flight) => !gone.has(flight.id));
-  const [leaving, setLeaving] = useState<Set<number>>(() => new Set(removed.map((f) => f.id)));
+  const removed = changes.removed.filter(({ flight }) => !gone.has(flight.id));
+  const [leaving, setLeaving] = useState<Set<number>>(
+    () => new Set(removed.map(({ flight }) => flight.id)),
+  );
   const [confirming, setConfirming] = useState(false);
   const leave = useLeaveFlights();
-  const chosen = removed.filter((flight) => leaving.has(flight.id));
+  const chosen = removed.filter(({ flight }) => leaving.has(flight.id));
 
   if (removed.length === 0 && changes.changed.length === 0) return null;
 
   const confirm = () =>
     leave.mutate(
-      chosen.map((flight) => flight.id),
+      chosen.map(({ flight }) => flight.id),
       {
         onSuccess: (result) => {
           setConfirming(false);
           setGone((current) => new Set([...current, ...result.left]));
           const failed = result.refused.map((r) => {
-            const flight = removed.find((f) => f.id === r.flightId);
-            return `${flight ? flightTitle(flight.flightNumber).number : r.flightId}: ${r.message}`;
+            const listed = removed.find(({ flight }) => flight.id === r.flightId);
+            return `${listed ? flightTitle(listed.flight.flightNumber).number : r.flightId}: ${r.message}`;
           });
           const left = `You left ${plural(result.left.length, 'flight')}`;
           if (failed.length > 0)
@@ -66,10 +69,10 @@ export function RosterChanges({ changes }: { changes: RosterChangesView }) {
             At another time
           </h3>
           <ul className="space-y-1 text-sm">
-            {changes.changed.map(({ flight, listedTime, rosterTime }) => (
+            {changes.changed.map(({ flight, localDate, listedTime, rosterTime }) => (
               <li key={flight.id} className="rounded-lg bg-amber-50 p-2">
-                {flightLine(flight)}: listed departing {listedTime} GMT; your roster says{' '}
-                {rosterTime} GMT. You stay on the flight as listed.
+                {flightLine({ flight, localDate })}: listed departing {listedTime} GMT; your roster
+                says {rosterTime} GMT. You stay on the flight as listed.
               </li>
             ))}
           </ul>
@@ -81,20 +84,20 @@ export function RosterChanges({ changes }: { changes: RosterChangesView }) {
             No longer on your roster
           </h3>
           <ul className="space-y-2">
-            {removed.map((flight) => (
-              <li key={flight.id}>
+            {removed.map((listed) => (
+              <li key={listed.flight.id}>
                 <Checkbox
                   className="cursor-pointer gap-3 rounded-xl border border-slate-200 p-3"
-                  checked={leaving.has(flight.id)}
+                  checked={leaving.has(listed.flight.id)}
                   onCheckedChange={() =>
                     setLeaving((current) => {
                       const next = new Set(current);
-                      if (next.has(flight.id)) next.delete(flight.id);
-                      else next.add(flight.id);
+                      if (next.has(listed.flight.id)) next.delete(listed.flight.id);
+                      else next.add(listed.flight.id);
                       return next;
                     })
                   }
-                  label={flightLine(flight)}
+                  label={flightLine(listed)}
                 />
               </li>
             ))}

@@ -322,13 +322,15 @@ describe('Upload Roster: the review of what the server read', () => {
             changed: [
               {
                 flight: summary(7, 'BA113 (0900)', '2026-12-03'),
+                localDate: '2026-12-03',
                 listedTime: '09:00',
                 rosterTime: '08:00',
               },
             ],
             removed: [
-              summary(8, 'BA175 (1000)', '2026-12-02'),
-              summary(9, 'BA177 (1100)', '2026-12-04'),
+              { flight: summary(8, 'BA175 (1000)', '2026-12-02'), localDate: '2026-12-02' },
+              // 20:45 in New York on 3 Dec departs on 4 Dec GMT: the roster's day is shown.
+              { flight: summary(9, 'BA177 (0145)', '2026-12-04'), localDate: '2026-12-03' },
             ],
           },
         }),
@@ -345,6 +347,7 @@ describe('Upload Roster: the review of what the server read', () => {
     ).toBeTruthy();
     const gone = within(screen.getByRole('region', { name: 'No longer on your roster' }));
     const boxes = gone.getAllByRole('checkbox') as HTMLInputElement[];
+    expect(gone.getByText(/BA177 LHR to JFK, Thursday, 3 December 2026/)).toBeTruthy();
     expect(boxes.map((b) => b.checked)).toEqual([true, true]);
     fireEvent.click(boxes[1]!);
     fireEvent.click(screen.getByRole('button', { name: 'Leave 1 Flight' }));
