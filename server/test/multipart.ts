@@ -15,8 +15,8 @@ export function multipartFile(
   };
 }
 
-/** A PDF whose pages print `lines` (pdfkit, Helvetica), as a roster's PDF export would. */
-export async function pdfOf(lines: readonly string[]): Promise<Buffer> {
+/** A PDF drawn by `draw` on an A4 pdfkit document (Helvetica 10), as a roster's export would be. */
+export async function pdfDrawn(draw: (doc: PDFKit.PDFDocument) => void): Promise<Buffer> {
   const { default: PDFDocument } = await import('pdfkit');
   const doc = new PDFDocument({ size: 'A4', margin: 40 });
   const chunks: Buffer[] = [];
@@ -25,7 +25,13 @@ export async function pdfOf(lines: readonly string[]): Promise<Buffer> {
     doc.on('end', () => resolve(Buffer.concat(chunks))),
   );
   doc.font('Helvetica').fontSize(10);
-  for (const line of lines) doc.text(line);
+  draw(doc);
   doc.end();
   return done;
 }
+
+/** A PDF whose pages print `lines`, one after another. */
+export const pdfOf = (lines: readonly string[]): Promise<Buffer> =>
+  pdfDrawn((doc) => {
+    for (const line of lines) doc.text(line);
+  });
