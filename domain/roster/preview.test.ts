@@ -1,13 +1,8 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
+import { isMarkedUtc as lineSaysUtc } from '../rules/local-time';
 import type { RosterFlight } from './parser';
-import {
-  lineSaysUtc,
-  previewFlightToBatchRow,
-  previewRow,
-  rosterSaysUtc,
-  withClocks,
-} from './preview';
+import { previewFlightToBatchRow, previewRow, rosterSaysUtc, withClocks } from './preview';
 
 const flight = (over: Partial<RosterFlight>): RosterFlight => ({
   flightNumber: 'BA112',

@@ -21,23 +21,21 @@ export type PreviewRow = Omit<RosterPreviewFlight, 'status' | 'listedTime'> & {
   listedTime: null;
 };
 
-// 'Z' right after a time ('1530Z', '15:30Z'), or the words UTC, GMT or ZULU on the line.
-const UTC_ON_LINE = /(?:\b\d{2}:?\d{2}Z\b)|(?:\b(?:UTC|GMT|ZULU)\b)/i;
 // A roster's own statement about its times: 'All times UTC', 'Times in GMT', 'Times: Zulu'.
 const UTC_ROSTER = /\btimes?\b[^\n]{0,24}?\b(?:UTC|GMT|ZULU)\b/i;
-
-/** Whether a roster line marks its times as UTC. */
-export const lineSaysUtc = (line: string): boolean => UTC_ON_LINE.test(line);
 
 /** Whether a roster states once, for all its lines, that its times are UTC. */
 export const rosterSaysUtc = (text: string): boolean => UTC_ROSTER.test(text);
 
-/** The clock of each flight of a text roster: UTC when its line or the roster says so. */
+/**
+ * The clock of each flight of a text roster: UTC when the roster says so for all its lines, else
+ * the parser's reading of the flight's own line (isMarkedUtc).
+ */
 export function withClocks(flights: readonly RosterFlight[], text: string): ReadRosterFlight[] {
   const all = rosterSaysUtc(text);
   return flights.map((f) => ({
     ...f,
-    clock: all || f.clock === 'utc' || lineSaysUtc(f.sourceLine) ? 'utc' : 'local',
+    clock: all ? 'utc' : f.clock,
   }));
 }
 

@@ -20,8 +20,11 @@ export const UNKNOWN_TIME_ZONE =
   'Unknown Time Zone: {code} has no known time zone, so a local time there cannot be read. Give the time in GMT.';
 export const unknownTimeZone = (code: string) => UNKNOWN_TIME_ZONE.replace('{code}', code);
 
-/** A time written as UTC: '1530Z', '15:30Z', or a line / field carrying 'UTC', 'GMT' or 'Z'. */
-const UTC_MARK = /(?:\d{2}:?\d{2}Z\b)|(?:^|[\s(])(?:UTC|GMT|Z)(?=$|[\s)])/i;
+/**
+ * A time written as UTC: '1530Z', '15:30Z', or a line / field carrying 'UTC', 'GMT', 'ZULU' or
+ * a lone 'Z'. The one reading of a UTC mark, for the parser's clock and the preview alike.
+ */
+const UTC_MARK = /(?:\d{2}:?\d{2}Z\b)|(?:^|[\s(])Z(?=$|[\s)])|\b(?:UTC|GMT|ZULU)\b/i;
 export const isMarkedUtc = (text: string): boolean => UTC_MARK.test(text);
 
 const HHMM = /^([01]\d|2[0-3]):?([0-5]\d)$/;
