@@ -13,7 +13,7 @@ const DUTY_GROUPS: readonly (readonly [label: string, codes: string])[] = [
   ['simulator', 'SIM FFS FTD LOFT OPC LPC'],
   ['training', 'TRG TRN TRAINING CRM CBT ELRN COURSE CLASS'],
   ['ground duty', 'GRND GND GRD OFFICE MTG MEETING MEDICAL'],
-  ['leave', 'AL A/L LVE LEAVE ANNUAL UL PL SICK SCK HOL'],
+  ['leave', 'AL A/L LVE LEAVE ANNUAL UL PL SICK SCK HOL VAC VACATION'],
   ['report time', 'RPT REP REPORT C/I CI CHECK-IN CHECKIN S/ON SIGN-ON SIGNON'],
   ['release time', 'REL RELEASE S/OFF SIGN-OFF SIGNOFF C/O'],
   ['ground positioning', 'TAXI LIMO BUS TRAIN CAR'],

@@ -1,6 +1,14 @@
 import { AIRLINE_CODE, AIRLINE_DESIGNATOR_ALIASES, ROSTER_DATE_LOOKBACK } from '../constants';
 import { isMarkedUtc } from '../rules/local-time';
 import { isIataAirport, isPlausibleAirport } from './airports';
+import {
+  type ColumnOrder,
+  type RosterPeriod,
+  readColumnDay,
+  readColumnHeading,
+  readRosterPeriod,
+  resolveColumnDay,
+} from './column-roster';
 import { dutyOf, isHeading, normaliseWord } from './duties';
 import {
   type DateForm,
@@ -107,9 +115,10 @@ export interface IgnoredRosterLine {
 
 /**
  * What the dates were: the spec's CrewLink date lines ('Sun 29 Nov'), dates in any other form
- * ('29/11/2026', '2026-11-29', '29NOV26', '14MAR'), both, or none.
+ * ('29/11/2026', '2026-11-29', '29NOV26', '14MAR'), a column roster's days ('15 Tue', the month
+ * in its heading), more than one of these, or none.
  */
-export type RosterLayout = 'crewlink' | 'dated-lines' | 'mixed' | 'undated';
+export type RosterLayout = 'crewlink' | 'dated-lines' | 'columns' | 'mixed' | 'undated';
 
 export interface ParsedRoster {
   flights: RosterFlight[];
@@ -142,27 +151,40 @@ export const ROSTER_REASONS = {
  * reason (and how many more lines were not read), else that only dates and headings were there.
  */
 export function noFlightsReason(result: ParsedRoster): string {
-  // A column roster has no date lines either, but what is true of it is that it names trips.
+  // A column roster of pairing lines alone names trips, not flights: that is what is true of it.
+  // One whose legs were refused says why the first leg was (its month unknown, say) instead.
   const column = result.ignored.find((i) => i.code === 'COLUMN_ROSTER');
-  if (column) return `Line ${column.lineNumber}: ${column.reason}`;
+  const leg = result.ignored.find((i) => !NOT_A_LEG.has(i.code));
+  if (column && !leg) return `Line ${column.lineNumber}: ${column.reason}`;
   if (result.layout === 'undated') return ROSTER_REASONS.noDates;
-  const [first, ...rest] = result.ignored;
+  const columns = column !== undefined || result.layout === 'columns';
+  const ignored =
+    columns && leg ? [leg, ...result.ignored.filter((i) => i !== leg)] : result.ignored;
+  const [first, ...rest] = ignored;
   if (!first) return ROSTER_REASONS.onlyDates;
   const more =
     rest.length === 0 ? '' : `; ${rest.length} more line${rest.length === 1 ? '' : 's'} not read`;
   return `Line ${first.lineNumber}: ${first.reason}${more}`;
 }
 
+/** Codes of lines that hold no flight number: the rest name a leg that was refused. */
+const NOT_A_LEG: ReadonlySet<RosterIgnoreCode> = new Set([
+  'NOT_FLIGHT',
+  'NO_FLIGHT_NUMBER',
+  'COLUMN_ROSTER',
+]);
+
 /**
- * A column roster's day ('15 Tue 8026A4 940 1650 …', Sabre/Jeppesen-style trip rosters): the day
- * of the month, a weekday, a pairing code (letters and digits) and three- or four-digit duty
- * times. It names a trip, not a flight: no reading of a number, route or departure from it can
- * be right, so it is refused with what to do instead.
+ * A column roster's pairing line ('15 Tue 8026A4 940 1650 …', Sabre/Jeppesen-style trip
+ * rosters): the day of the month, a weekday, a pairing code (letters and digits) and three- or
+ * four-digit duty times, without a flight number. It names a trip, not a flight: no reading of a
+ * number, route or departure from it can be right, so it is skipped with its reason. The trip's
+ * legs, when the roster prints them on their own lines, are read (column-roster.ts).
  */
 const COLUMN_ROSTER_LINE =
   /^\s*\d{1,2}\s+(?:MON|TUE|WED|THU|FRI|SAT|SUN)[A-Z]*\s+(?=[A-Z0-9]*\d)(?=[A-Z0-9]*[A-Z])[A-Z0-9]{4,8}\s+\d{3,4}\s+\d{3,4}(?:\s|$)/i;
 export const COLUMN_ROSTER_REASON =
-  "Column roster: a trip's pairing code and duty times, not a flight; paste the trip's flight lines (e.g. 'BA117 LHR JFK 1530 1835') or upload the roster as a calendar (ICS) file";
+  "Column roster: a trip's pairing code and duty times, not a flight; its flights are read from the lines that print their numbers and route (e.g. 'BA1386 LHR NCL 0655 0810'): include them, or upload the roster as a calendar (ICS) file";
 
 /** The eight transatlantic routes the spec recognises even in loosely written lines. */
 const TRANSATLANTIC: Record<string, readonly [origin: string, destination: string]> = {
@@ -277,7 +299,13 @@ interface TimesRead {
  * The times printed in words[from, to): up to two, labels skipped, a '+1' joined to the time
  * before it; then the block time, the first 'H:MM' word (or 'BLK 8:55') that is not one of them.
  */
-function readTimes(words: readonly string[], from: number, to: number, stop: boolean): TimesRead {
+function readTimes(
+  words: readonly string[],
+  from: number,
+  to: number,
+  stop: boolean,
+  most = 2,
+): TimesRead {
   const found: { time: string; offset: number; at: number }[] = [];
   let t = from;
   for (; t < to && !stop; t++) {
@@ -290,7 +318,7 @@ function readTimes(words: readonly string[], from: number, to: number, stop: boo
     }
     const time = TIME_TOKEN.exec(token);
     const value = time ? timeOf(`${time[1]}${time[2]}`) : null;
-    if (!time || !value || found.length === 2) break;
+    if (!time || !value || found.length === most) break;
     found.push({ time: value, offset: Number(time[3] ?? 0), at: t });
   }
   let block: number | null = null;
@@ -335,7 +363,7 @@ interface Sector {
 }
 
 type Route = {
-  form: 'spec' | 'joined' | 'around-times' | 'times-first';
+  form: 'spec' | 'joined' | 'around-times' | 'times-first' | 'departure-first';
   origin: string;
   destination: string;
   /** The departure printed within the route ('LHR 1530 JFK', '1530 LHR 1835 JFK'). */
@@ -360,6 +388,7 @@ function readRoute(
   at: number,
   to: number,
   joined: boolean,
+  departureFirst = false,
 ): Route | null {
   const first = words[at];
   if (first === undefined || at >= to) return null;
@@ -407,6 +436,15 @@ function readRoute(
     };
   }
   const departure = PLAIN_TIME.exec(first);
+  if (departure && departureFirst) {
+    // A column roster whose heading prints 'FLT DEP FROM TO ARR': '1035 LHR NCL 1150'.
+    const between = timeOf(`${departure[1]}${departure[2]}`);
+    const origin = words[at + 1] ?? '';
+    const destination = words[at + 2] ?? '';
+    if (!between || at + 2 >= to || !CODE.test(origin) || !CODE.test(destination)) return null;
+    if (NOT_AN_AIRPORT.has(origin) || NOT_AN_AIRPORT.has(destination)) return null;
+    return { form: 'departure-first', origin, destination, between, next: at + 3, tail: false };
+  }
   if (departure) {
     const between = timeOf(`${departure[1]}${departure[2]}`);
     const origin = words[at + 1] ?? '';
@@ -448,7 +486,8 @@ function readRoute(
 /** The date a line is read under: its own or one from a date line at most 3 lines above. */
 interface DateContext {
   date: string | null;
-  form: DateForm;
+  /** 'column': a column roster's day ('15 Tue'), its month from the roster's heading. */
+  form: DateForm | 'column';
   problem: Failure | null;
 }
 
@@ -502,6 +541,10 @@ export function parseRoster(text: string, options: ParseRosterOptions): ParsedRo
   let lastDateLine = Number.NEGATIVE_INFINITY;
   let crewlinkDates = false;
   let otherDates = false;
+  let columnDates = false;
+  // A column roster's heading: the month or period its days are in, and its columns' order.
+  let period: RosterPeriod | null = null;
+  let columnOrder: ColumnOrder | null = null;
 
   const ignore = (line: string, lineNumber: number, failure: Failure) =>
     ignored.push({ line: line.trim(), lineNumber, code: failure.code, reason: failure.reason });
@@ -567,20 +610,41 @@ export function parseRoster(text: string, options: ParseRosterOptions): ParsedRo
     if (!HAS_WORD.test(line)) continue;
 
     const printed = readPrintedDate(line, order, referenceYear);
+    // A column roster's day ('15 Tue'): its month is the heading's, never guessed.
+    const columnDay = printed ? null : readColumnDay(line);
     if (printed) {
       lastDate = dateOf(printed);
       lastDateLine = i;
       if (printed.form === 'crewlink') crewlinkDates = true;
       else otherDates = true;
+    } else if (columnDay) {
+      const resolved = resolveColumnDay(columnDay, period, lastDate?.date ?? null);
+      lastDate =
+        resolved.date !== null
+          ? { date: resolved.date, form: 'column', problem: null }
+          : {
+              date: null,
+              form: 'column',
+              problem: { code: resolved.code, reason: resolved.reason },
+            };
+      lastDateLine = i;
+      columnDates = true;
     }
-    const words = line.slice(printed ? printed.end : 0).match(WORD) ?? [];
+    const dated = printed !== null || columnDay !== null;
+    const words =
+      line.slice(printed ? printed.end : columnDay ? columnDay.end : 0).match(WORD) ?? [];
     const airline = designators.some((d) => line.includes(d));
     const found = airline ? flightNumbersIn(words, numberWord, designatorWord, digitsWord) : [];
     // Every transatlantic route touches LHR, so other lines skip the wider search.
     const special = airline && line.includes('LHR') ? transatlantic.exec(line) : null;
 
     if (found.length === 0 && !special) {
-      if (printed && words.length === 0) continue;
+      if (dated && words.length === 0) continue;
+      if (!dated) {
+        // Headings a column roster's days are read by; the line itself is treated as before.
+        period = readRosterPeriod(line) ?? period;
+        columnOrder = readColumnHeading(words) ?? columnOrder;
+      }
       const unreadable = airline ? words.find((w) => numberLike.test(w)) : undefined;
       if (unreadable) {
         ignore(line, i + 1, notAFlightNumber(unreadable, numberLike));
@@ -588,13 +652,17 @@ export function parseRoster(text: string, options: ParseRosterOptions): ParsedRo
       }
       const duty = dutyOf(words);
       if (duty) {
+        // A column heading's RPT or REPORT label names a column, not a report time.
+        const heading = !dated && readColumnHeading(words) !== null;
         ignore(line, i + 1, {
           code: 'NOT_FLIGHT',
-          reason: `Not a flight: ${duty.label} (${duty.code})`,
+          reason: heading
+            ? "Not a flight: the roster's column headings"
+            : `Not a flight: ${duty.label} (${duty.code})`,
         });
         continue;
       }
-      if (!printed && isHeading(words)) continue;
+      if (!dated && isHeading(words)) continue;
       if (COLUMN_ROSTER_LINE.test(line)) {
         ignore(line, i + 1, { code: 'COLUMN_ROSTER', reason: COLUMN_ROSTER_REASON });
         continue;
@@ -607,7 +675,7 @@ export function parseRoster(text: string, options: ParseRosterOptions): ParsedRo
     }
 
     // A line without its own date borrows one from at most three lines above.
-    const context = printed ? lastDate : i - lastDateLine <= ROSTER_DATE_LOOKBACK ? lastDate : null;
+    const context = dated ? lastDate : i - lastDateLine <= ROSTER_DATE_LOOKBACK ? lastDate : null;
     if (!context) {
       const reason =
         lastDateLine === Number.NEGATIVE_INFINITY
@@ -623,7 +691,8 @@ export function parseRoster(text: string, options: ParseRosterOptions): ParsedRo
     const date = context.date;
     // Lines under a CrewLink date line keep the spec's reading of a route (two codes as separate
     // words); a flight on its own date line, or under another form of date, may join them.
-    const joinedRoutes = printed !== null || context.form !== 'crewlink';
+    const joinedRoutes = dated || context.form !== 'crewlink';
+    const column = context.form === 'column';
     const sourceLine = line.trim();
     const numbersOnLine = new Set<string>();
     let failure: Failure | null = null;
@@ -642,6 +711,7 @@ export function parseRoster(text: string, options: ParseRosterOptions): ParsedRo
         yearBeforeNumber: printed?.yearIsWord === true && at.index === 0,
         last: k === found.length - 1,
         label: `${code}${at.number}`,
+        column: column ? (columnOrder ?? 'unknown') : null,
       });
       regionStart = read.end;
       if ('code' in read.result) {
@@ -676,6 +746,9 @@ export function parseRoster(text: string, options: ParseRosterOptions): ParsedRo
       }
     }
 
+    // A column roster's trip runs on under its day: the next leg line is read under it however
+    // many legs come before it.
+    if (column && (added > 0 || duplicate)) lastDateLine = i;
     if (added > 0) continue;
     if (duplicate) {
       const d: RosterFlight = duplicate;
@@ -698,14 +771,17 @@ export function parseRoster(text: string, options: ParseRosterOptions): ParsedRo
     }
   }
 
+  const forms = Number(crewlinkDates) + Number(otherDates) + Number(columnDates);
   const layout: RosterLayout =
-    crewlinkDates && otherDates
+    forms > 1
       ? 'mixed'
       : crewlinkDates
         ? 'crewlink'
         : otherDates
           ? 'dated-lines'
-          : 'undated';
+          : columnDates
+            ? 'columns'
+            : 'undated';
   return { flights, ignored, layout };
 }
 
@@ -780,6 +856,11 @@ interface SectorOptions {
   yearBeforeNumber: boolean;
   last: boolean;
   label: string;
+  /**
+   * Under a column roster's day: the order its heading row gives, 'unknown' without one; null
+   * elsewhere.
+   */
+  column: ColumnOrder | 'unknown' | null;
 }
 
 /**
@@ -798,9 +879,25 @@ function readSector(
   const before = at.index - 1;
   const leadingMatch = before >= regionStart ? PLAIN_TIME.exec(words[before] ?? '') : null;
   const leadingValue = leadingMatch ? timeOf(`${leadingMatch[1]}${leadingMatch[2]}`) : null;
-  const leading = leadingValue && !isReportTime(words, before) ? leadingValue : null;
+  let leading = leadingValue && !isReportTime(words, before) ? leadingValue : null;
+  const { column } = options;
+  if (leading && column !== null) {
+    // A column roster prints the trip's report time before a leg's number as often as the
+    // leg's departure: only its heading says which.
+    if (column === 'unknown') {
+      return {
+        result: {
+          code: 'AMBIGUOUS',
+          reason: `Ambiguous: the time before ${label} could be its report or its departure time; keep the roster's column heading line (e.g. 'DATE DAY TRIP RPT FLT FROM TO DEP ARR')`,
+        },
+        end: at.last + 1,
+      };
+    }
+    if (!column.departureBeforeFlight) leading = null;
+  }
 
-  const route = readRoute(words, at.last + 1, next, options.joinedRoutes);
+  const departureFirst = column !== null && column !== 'unknown' && column.departureBeforeRoute;
+  const route = readRoute(words, at.last + 1, next, options.joinedRoutes, departureFirst);
   if (!route) {
     const word = words[at.last + 1] ?? '';
     const joined = !options.joinedRoutes && JOINED_ROUTE.test(word);
@@ -845,7 +942,15 @@ function readSector(
     }
   }
 
-  const read = readTimes(words, route.next, next, route.tail);
+  // After a 'FLT DEP FROM TO ARR' route only the arrival is a time: a '12:10' after it is the
+  // block time, not a second time.
+  const read = readTimes(
+    words,
+    route.next,
+    next,
+    route.tail,
+    route.form === 'departure-first' ? 1 : 2,
+  );
   let times: Times;
   if (route.between) {
     if (leading) {

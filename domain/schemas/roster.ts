@@ -76,6 +76,7 @@ export type RosterPreviewIgnored = z.infer<typeof rosterPreviewIgnoredSchema>;
 export const rosterLayoutSchema = z.enum([
   'crewlink',
   'dated-lines',
+  'columns',
   'mixed',
   'undated',
   'ics',
