@@ -114,6 +114,14 @@ describe('column rosters: legs read, pairing lines skipped', () => {
     ]);
   });
 
+  it("refuses a leg that does not print its times in the heading's order", () => {
+    const result = parseRoster(`${heading}\n15 Sun 8026A4 0940 BA1386 LHR NCL 1150`, {
+      today: '2026-11-25',
+    });
+    expect(result.flights).toEqual([]);
+    expect(result.ignored.map((i) => i.code)).toEqual(['NOT_FLIGHT', 'AMBIGUOUS']);
+  });
+
   it('a time before the number departs only when the heading puts the departure there', () => {
     expect(
       flightsOf(`NOVEMBER 2026

@@ -912,6 +912,17 @@ function readSector(
     };
   }
   const { origin, destination } = route;
+  if (departureFirst && route.form !== 'departure-first') {
+    // The heading prints the departure before the route; a time after it would be the arrival
+    // under that heading, and the departure under any other reading.
+    return {
+      result: {
+        code: 'AMBIGUOUS',
+        reason: `Ambiguous: ${label} has no departure time before its route as the column heading prints it ('FLT DEP FROM TO ARR')`,
+      },
+      end: route.next,
+    };
+  }
   if (options.crewlink && route.form === 'spec') {
     // The spec's rule for its own layout: any code that is not a weekday or month.
     for (const airport of [origin, destination]) {
