@@ -114,6 +114,22 @@ describe('column rosters: legs read, pairing lines skipped', () => {
     ]);
   });
 
+  it('does not read a number without the airline code, and says so', () => {
+    const result = parseRoster(`${heading}\n15 Sun 8026A4 0940 1386 1035 LHR NCL 1150`, {
+      today: '2026-11-25',
+    });
+    expect(result.flights).toEqual([]);
+    expect(result.ignored[1]).toMatchObject({
+      code: 'NO_FLIGHT_NUMBER',
+      reason: "Not read: 1386 has no airline code; print it as 'BA1386'",
+    });
+    // A report time before a departure is no number.
+    const times = parseRoster(`${heading}\n15 Sun 8026A4 0940 1035 LHR NCL 1150`, {
+      today: '2026-11-25',
+    });
+    expect(times.ignored[1]?.reason).not.toMatch(/^Not read/);
+  });
+
   it("refuses a leg that does not print its times in the heading's order", () => {
     const result = parseRoster(`${heading}\n15 Sun 8026A4 0940 BA1386 LHR NCL 1150`, {
       today: '2026-11-25',

@@ -663,13 +663,16 @@ export function parseRoster(text: string, options: ParseRosterOptions): ParsedRo
         continue;
       }
       if (!dated && isHeading(words)) continue;
-      if (COLUMN_ROSTER_LINE.test(line)) {
+      const bare = bareNumberBeforeRoute(words);
+      if (!bare && COLUMN_ROSTER_LINE.test(line)) {
         ignore(line, i + 1, { code: 'COLUMN_ROSTER', reason: COLUMN_ROSTER_REASON });
         continue;
       }
       ignore(line, i + 1, {
         code: 'NO_FLIGHT_NUMBER',
-        reason: `No ${code} flight number on this line`,
+        reason: bare
+          ? `Not read: ${bare} has no airline code; print it as '${code}${bare}'`
+          : `No ${code} flight number on this line`,
       });
       continue;
     }
@@ -833,6 +836,36 @@ function flightNumbersIn(
     }
   }
   return found;
+}
+
+/**
+ * A number printed without the airline's code just before a route ('117 LHR JFK', as US trip
+ * rosters print legs), for the reason only: it is never read as a flight, because an equipment
+ * or trip column ('777 LHR LGW' on a ground transfer) prints the same shape.
+ */
+function bareNumberBeforeRoute(words: readonly string[]): string | null {
+  const isRoute = (at: number) => {
+    const origin = words[at] ?? '';
+    const destination = words[at + 1] ?? '';
+    return (
+      CODE.test(origin) &&
+      CODE.test(destination) &&
+      origin !== destination &&
+      isIataAirport(origin) &&
+      isIataAirport(destination)
+    );
+  };
+  for (let t = 0; t + 2 < words.length; t++) {
+    const word = words[t] ?? '';
+    if (!/^\d{1,4}$/.test(word)) continue;
+    // '117 LHR JFK', or '117 1530 LHR JFK' (its departure first); a word that reads as a time
+    // ('1530 LHR JFK', a report time before a departure) is not taken for a number.
+    if (word.length === 4 && timeOf(word) !== null) continue;
+    if (isRoute(t + 1) || (timeOf(words[t + 1] ?? '') !== null && isRoute(t + 2))) {
+      return String(Number(word));
+    }
+  }
+  return null;
 }
 
 function notAFlightNumber(word: string, numberLike: RegExp): Failure {
