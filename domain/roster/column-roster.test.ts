@@ -138,6 +138,18 @@ describe('column rosters: legs read, pairing lines skipped', () => {
     expect(result.ignored.map((i) => i.code)).toEqual(['NOT_FLIGHT', 'AMBIGUOUS']);
   });
 
+  it("keeps a leg's UTC mark: its times are on the clock the line says", () => {
+    const [flight] = parseRoster(`${heading}\n15 Sun 8026A4 0940Z BA1386 1035Z LHR NCL 1150Z`, {
+      today: '2026-11-25',
+    }).flights;
+    expect(flight).toMatchObject({
+      departureTime: '10:35',
+      arrivalTime: '11:50',
+      clock: 'utc',
+      date: '2026-11-15',
+    });
+  });
+
   it('a time before the number departs only when the heading puts the departure there', () => {
     expect(
       flightsOf(`NOVEMBER 2026
