@@ -157,7 +157,7 @@ export function resolveColumnDay(
     return {
       date: null,
       code: 'NO_DATE',
-      reason: `No month for day ${day.text}: the roster's heading names none; keep its heading line (e.g. 'NOVEMBER 2026' or 'Period 01Nov26 - 30Nov26') with the days`,
+      reason: `No month for day ${day.text}: no heading above it names a month and year; keep the roster's heading line (e.g. 'NOVEMBER 2026' or 'Period 01Nov26 - 30Nov26') with the days`,
     };
   }
   const first = dayNumber(period.from);
