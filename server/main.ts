@@ -124,6 +124,18 @@ async function start() {
   for (const line of lines) console.log(line);
 }
 
+/**
+ * What still keeps the process busy, by kind ('TCPSocketWrap x3, Timeout x2'): a stop that
+ * outlives its limit says whether connections, timers or files held it.
+ */
+function heldResources() {
+  const counts = new Map<string, number>();
+  for (const kind of process.getActiveResourcesInfo()) {
+    counts.set(kind, (counts.get(kind) ?? 0) + 1);
+  }
+  return [...counts].map(([kind, n]) => `${kind} x${n}`).join(', ') || 'nothing';
+}
+
 async function shutdown(signal: NodeJS.Signals) {
   if (!running) console.log(`Jumpseat stopped during startup (${signal})`);
   app?.log.info({ signal }, 'shutting down');
@@ -131,7 +143,7 @@ async function shutdown(signal: NodeJS.Signals) {
   // Written synchronously: the logger's buffer would be lost to process.exit, and with it the
   // only account of why a stop failed.
   const force = setTimeout(() => {
-    console.error(`Jumpseat: still ${step} after 15 s; exiting with 1`);
+    console.error(`Jumpseat: still ${step} after 15 s (held: ${heldResources()}); exiting with 1`);
     process.exit(1);
   }, 15_000);
   force.unref();
