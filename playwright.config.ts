@@ -3,7 +3,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { defineConfig, devices, type PlaywrightTestConfig } from '@playwright/test';
 // @ts-expect-error plain ESM helper shared with scripts/test.mjs
-import { findChromium } from './scripts/find-chromium.mjs';
+import { findChromium, QUIET_BROWSER_UI } from './scripts/find-chromium.mjs';
 
 // This file is read by the runner and again by each worker: what one run shares (data
 // directories) goes into the environment once, and workers inherit it.
@@ -86,11 +86,14 @@ const launchOptions = {
     '--disable-background-networking',
     '--disable-component-update',
     '--disable-sync',
+    QUIET_BROWSER_UI,
   ],
 };
 
 export default defineConfig({
   testDir: 'e2e',
+  // Kills an own server whose journey's worker was killed before its fixture could stop it.
+  globalTeardown: './e2e/global-teardown.ts',
   fullyParallel: true,
   workers: 2,
   // A cap, not a wait: every step waits on an event. A journey that needs more says so with

@@ -1,4 +1,4 @@
-import { mkdtempSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { test } from '@playwright/test';
@@ -44,6 +44,14 @@ function annotate(description: string) {
   info.annotations.push({ type: 'own-server', description });
 }
 
+/**
+ * Where each running own server leaves its pid, for e2e/global-teardown.ts: a journey over its
+ * cap whose teardown also runs out of time has its worker killed, and the server it started
+ * would outlive the run (found so: five servers still listening after a loaded run).
+ */
+export const ownServerPids = () =>
+  path.join(process.env.E2E_DATA_DIR ?? os.tmpdir(), 'own-servers');
+
 export const newDataDir = () => mkdtempSync(path.join(os.tmpdir(), 'jumpseat-e2e-own-'));
 
 export async function startOwnServer(opts: OwnServerOptions = {}): Promise<OwnServer> {
@@ -69,6 +77,10 @@ export async function startOwnServer(opts: OwnServerOptions = {}): Promise<OwnSe
     },
     { cwd: process.cwd() },
   );
+  const pidFile = path.join(ownServerPids(), String(server.child.pid));
+  mkdirSync(ownServerPids(), { recursive: true });
+  writeFileSync(pidFile, '');
+  void server.exited.then(() => rmSync(pidFile, { force: true }));
   // Ready when it says so (main.ts prints the line once it listens), not after a guessed delay.
   try {
     await server.ready;
