@@ -15,7 +15,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { chromium } from '@playwright/test';
-import { findChromium } from '../scripts/find-chromium.mjs';
+import { findChromium, QUIET_BROWSER_UI } from '../scripts/find-chromium.mjs';
 import {
   freePort,
   installabilityErrors,
@@ -44,7 +44,12 @@ async function side(label, dir) {
   const profile = mkdtempSync(path.join(os.tmpdir(), 'jumpseat-ab-chrome-'));
   const context = await chromium.launchPersistentContext(profile, {
     executablePath: findChromium(),
-    args: [`--remote-debugging-port=${debuggingPort}`, '--no-sandbox', '--disable-gpu'],
+    args: [
+      `--remote-debugging-port=${debuggingPort}`,
+      '--no-sandbox',
+      '--disable-gpu',
+      QUIET_BROWSER_UI,
+    ],
   });
   const { cookie, flightId } = await seedMember(base);
   await installabilityErrors(context, `${base}/`);

@@ -19,7 +19,7 @@ import { gzipSync } from 'node:zlib';
 import { chromium } from '@playwright/test';
 import lighthouse from 'lighthouse';
 import { freePort, spawnServer } from '../server/test/processes.ts';
-import { findChromium } from './find-chromium.mjs';
+import { findChromium, QUIET_BROWSER_UI } from './find-chromium.mjs';
 import { medianVerdict } from './median-verdict.mjs';
 
 const root = path.resolve(path.dirname(new URL(import.meta.url).pathname), '..');
@@ -253,7 +253,12 @@ async function main() {
   const profile = mkdtempSync(path.join(os.tmpdir(), 'jumpseat-quality-chrome-'));
   const context = await chromium.launchPersistentContext(profile, {
     executablePath: chrome,
-    args: [`--remote-debugging-port=${debuggingPort}`, '--no-sandbox', '--disable-gpu'],
+    args: [
+      `--remote-debugging-port=${debuggingPort}`,
+      '--no-sandbox',
+      '--disable-gpu',
+      QUIET_BROWSER_UI,
+    ],
   });
   const outDir = path.join(root, '.test-output');
   mkdirSync(outDir, { recursive: true });
