@@ -127,6 +127,36 @@ describe('one flight per key: number, origin, local day', () => {
     expect(preview.changes).toMatchObject({ changed: [], removed: [] });
   });
 
+  it('an insert that loses to the unique key index joins the flight holding the key', async () => {
+    // A flight holding the key that the lookup does not find (as a writer racing past the lock
+    // would leave it): the insert does nothing, re-reads the holder, and joins it as listed.
+    const holder = await buildFlight(db(), {
+      flightNumber: 'BA117 (1430)',
+      origin: 'LGW',
+      departureDate: DAY,
+      departureAt: new Date(`${DAY}T14:30:00.000Z`),
+      flightKey: `BA117|${DAY}|LHR`,
+    });
+    const other = await buildFlight(db(), {
+      flightNumber: 'BA118 (1430)',
+      origin: 'LGW',
+      departureDate: DAY,
+      departureAt: new Date(`${DAY}T14:30:00.000Z`),
+      flightKey: `BA118|${DAY}|LHR`,
+    });
+    const [ann, ben] = await Promise.all([buildCrew(db()), buildCrew(db())]);
+    const res = await (await clientFor(ann))('POST', '/api/flights', add('BA0117', 'JFK'));
+    expect(res.status, JSON.stringify(res.body)).toBe(200);
+    expect(res.body.id).toBe(holder.id);
+    const batch = await (await clientFor(ben))('POST', '/api/flights/batch', {
+      flights: [{ ...add('BA118', 'JFK'), duration: null }],
+    });
+    expect(batchFlightsResponseSchema.parse(batch.body).results).toMatchObject({ joined: 1 });
+    const crew = await db().select().from(flightCrew).where(eq(flightCrew.userId, ben.id));
+    expect(crew.map((c) => c.flightId)).toEqual([other.id]);
+    expect(await db().select().from(flights)).toHaveLength(2);
+  });
+
   it('hundreds of simultaneous adds of one flight in different spellings end as one flight', async () => {
     const MEMBERS = 240;
     const spellings: [string, string][] = [
