@@ -123,7 +123,7 @@ describe('one flight per key: number, origin, local day', () => {
     });
     expect(res.status, JSON.stringify(res.body)).toBe(200);
     const preview = rosterPreviewResponseSchema.parse(res.body);
-    expect(preview.flights.map((f) => f.status)).toEqual(['yours']);
+    expect(preview.flights.map((f) => [f.status, f.listedDestination])).toEqual([['yours', 'JFK']]);
     expect(preview.changes).toMatchObject({ changed: [], removed: [] });
   });
 

@@ -73,18 +73,32 @@ export async function listedStatuses(
   db: DbOrTx,
   userId: number,
   candidates: readonly RosterCandidate[],
-): Promise<{ status: 'new' | 'yours' | 'listed-other-time'; listedTime: string | null }[]> {
+): Promise<
+  {
+    status: 'new' | 'yours' | 'listed-other-time';
+    listedTime: string | null;
+    listedDestination: string | null;
+  }[]
+> {
   if (candidates.length === 0) return [];
   const { listed, mine } = await listedWithMine(db, userId, candidates);
   return candidates.map((c) => {
     const key = flightKey(c);
     const same = listed.filter((f) => flightKey(f) === key);
-    if (same.some((f) => mine.has(f.id))) return { status: 'yours', listedTime: null };
-    const existing = matchFlight(same, c);
+    const own = same.find((f) => mine.has(f.id));
+    const existing = own ?? matchFlight(same, c);
+    const destination = c.destination.toUpperCase();
+    const listedDestination =
+      existing && existing.destination !== destination ? existing.destination : null;
+    if (own) return { status: 'yours', listedTime: null, listedDestination };
     if (existing && reconcileDepartureTime(existing, c).differs) {
-      return { status: 'listed-other-time', listedTime: departureTimeOf(existing.flightNumber) };
+      return {
+        status: 'listed-other-time',
+        listedTime: departureTimeOf(existing.flightNumber),
+        listedDestination,
+      };
     }
-    return { status: 'new', listedTime: null };
+    return { status: 'new', listedTime: null, listedDestination };
   });
 }
 
