@@ -75,7 +75,8 @@ async function start() {
   if (stopSignal) return;
   await database.migrate();
   if (stopSignal) return;
-  // Flights split by spelling before the flight key ('BA0117' beside 'BA117') become one.
+  // Flights split by spelling or destination before the flight key ('BA0117' beside 'BA117')
+  // become one, and every flight's stored key is current (one read when nothing changed).
   const flightsMerged = await mergeDuplicateFlights(database.db, clock.now());
   if (stopSignal) return;
   const admin = await bootstrap.ensureBootstrapAdmin(
@@ -88,10 +89,10 @@ async function start() {
 
   const server = await buildApp({ config, database, clock, startJobs: true });
   app = server;
-  if (flightsMerged.merged > 0 || flightsMerged.renamed > 0) {
+  if (flightsMerged.merged > 0 || flightsMerged.renamed > 0 || flightsMerged.rekeyed > 0) {
     server.log.info(
       flightsMerged,
-      'flights: duplicate spellings merged, numbers written canonical',
+      'flights: duplicates merged, numbers written canonical, flight keys stored',
     );
   }
   opened.push({ what: 'closing the server (requests, sockets, jobs)', undo: () => server.close() });

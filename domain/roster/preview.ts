@@ -16,9 +16,13 @@ export type RosterClock = 'local' | 'utc';
 export type ReadRosterFlight = RosterFlight & { clock: RosterClock };
 
 /** A flight of the preview before the member's own flights are looked at. */
-export type PreviewRow = Omit<RosterPreviewFlight, 'status' | 'listedTime'> & {
+export type PreviewRow = Omit<
+  RosterPreviewFlight,
+  'status' | 'listedTime' | 'listedDestination'
+> & {
   status: 'new' | 'past' | 'unknown-airport';
   listedTime: null;
+  listedDestination: null;
 };
 
 // A roster's own statement about its times: 'All times UTC', 'Times in GMT', 'Times: Zulu'.
@@ -59,6 +63,7 @@ export function previewRow(flight: ReadRosterFlight, now: Date): PreviewRow {
     positioning: flight.positioning,
     sourceLine: flight.sourceLine,
     listedTime: null,
+    listedDestination: null,
   };
   const from = airportTimeZone(flight.origin);
   const to = airportTimeZone(flight.destination);

@@ -6,7 +6,7 @@
  */
 
 export interface RosterSide {
-  /** flightKey of the roster row. */
+  /** flightKey of the roster row (number, origin, local day: a row to another destination is the same flight). */
   key: string;
   /** The departure day local to the origin, 'YYYY-MM-DD' (the day the key names). */
   day: string;

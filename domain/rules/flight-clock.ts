@@ -13,32 +13,40 @@ import { addDays, type DateLike, departureTimeOf, flightNumberWithTime, utcDay }
 import { zonedToUtc } from './zoned-time';
 
 /**
- * Identity of a flight: number, scheduled departure date local to the origin, and route. The
- * number is read as the airline reads it (canonicalFlightNumber: 'BA0117', 'ba 117' and
- * 'BAW117' are 'BA117'), so crew who type it differently land on one flight; the bracketed time
- * is left out so that crew who add it with and without a time do too. The date is the origin's
- * (scheduledLocalDate): with a time, the local day of that instant ('BA112 (0145)' on 30 Nov
- * from JFK is 29 Nov); without one, the day given. So a member entering 29 Nov without a time
- * and one pasting the 20:45 JFK departure meet on one flight.
+ * Identity of a flight (issue 41): the number, the origin and the scheduled departure date
+ * local to the origin, as airlines name a flight. The number is read as the airline reads it
+ * (canonicalFlightNumber: 'BA0117', 'ba 117' and 'BAW117' are 'BA117'), so crew who type it
+ * differently land on one flight; the bracketed time is left out so that crew who add it with
+ * and without a time do too. The date is the origin's (scheduledLocalDate): with a time, the
+ * local day of that instant ('BA112 (0145)' on 30 Nov from JFK is 29 Nov); without one, the day
+ * given. So a member entering 29 Nov without a time and one pasting the 20:45 JFK departure
+ * meet on one flight. The destination is not part of it: a number leaves an airport once a
+ * day, so 'BA117 LHR→JFK' and 'BA117 LHR→EWR' on one day are one flight (a mistyped or
+ * diverted destination joins the listed one, with a notice: listedDifferently).
+ *
+ * The database stores it (flights.flight_key, unique over live flights), so a change to this
+ * rule must bump FLIGHT_KEY_RULE_VERSION: the server re-keys stored flights when it changes.
  */
 export function flightKey(
   f: {
     flightNumber: string;
     departureDate: DateLike;
     origin: string;
-    destination: string;
   },
   zoneOf: ZoneOf = airportTimeZone,
 ): string {
   const number = canonicalFlightNumber(f.flightNumber);
   const origin = f.origin.toUpperCase();
-  return [
-    number,
-    scheduledLocalDate({ ...f, origin }, zoneOf),
-    origin,
-    f.destination.toUpperCase(),
-  ].join('|');
+  return [number, scheduledLocalDate({ ...f, origin }, zoneOf), origin].join('|');
 }
+
+/**
+ * The version of flightKey's rule. The stored keys were computed with one rule and one airport
+ * zone table; the server compares this (with a hash of the zone and alias data) against what it
+ * recorded, and re-keys the flights when either changed. Bump it with any change to flightKey
+ * or canonicalFlightNumber beyond their data tables.
+ */
+export const FLIGHT_KEY_RULE_VERSION = 2;
 
 export const TIME_GIVEN_TWICE =
   'Give the departure time once: in the flight number (GMT) or as the local time at the origin';

@@ -152,20 +152,18 @@ describe('flight identity', () => {
       flightNumber: 'BA117 (1530)',
       departureDate: '2025-03-10T00:00:00.000Z',
       origin: 'LHR',
-      destination: 'JFK',
     });
     const b = flightKey({
       flightNumber: 'ba117',
       departureDate: new Date('2025-03-10T18:00:00Z'),
       origin: 'lhr',
-      destination: 'jfk',
     });
     expect(a).toBe(b);
   });
 
   it("'BA117', 'ba0117', 'BA 117' and 'BAW117' on one day from one airport are one flight", () => {
     const key = (flightNumber: string) =>
-      flightKey({ flightNumber, departureDate: '2026-11-29', origin: 'LHR', destination: 'JFK' });
+      flightKey({ flightNumber, departureDate: '2026-11-29', origin: 'LHR' });
     const one = new Set(['BA117', 'ba0117', 'BA 117', 'BAW117', 'BA0117 (1530)'].map(key));
     expect(one.size).toBe(1);
     // A suffix letter, another number or another airline is another flight.
@@ -197,10 +195,59 @@ describe('flight identity', () => {
               flightNumber,
               departureDate: '2026-11-29',
               origin: 'LHR',
-              destination: 'JFK',
             });
           expect(of(write(a))).toBe(of(write(b)));
           expect(of(write(a))).toBe(of(`BA${number}${suffix.toUpperCase()}`));
+        },
+      ),
+    );
+  });
+
+  it('the destination is not part of the key: one number from one airport on one local day is one flight', () => {
+    // A flight as stored, with its destination: the key reads past it.
+    const to = (destination: string, flightNumber = 'BA117') => {
+      const flight = { flightNumber, departureDate: '2026-11-29', origin: 'LHR', destination };
+      return flightKey(flight);
+    };
+    expect(to('JFK')).toBe(to('EWR'));
+    expect(to('JFK')).toBe('BA117|2026-11-29|LHR');
+    expect(to('JFK', 'BAW0117 (1530)')).toBe(to('EWR', 'ba 117'));
+    // Another origin or another local day is still another flight.
+    expect(
+      flightKey({ flightNumber: 'BA117', departureDate: '2026-11-29', origin: 'LGW' }),
+    ).not.toBe(to('JFK'));
+    expect(
+      flightKey({ flightNumber: 'BA117', departureDate: '2026-11-30', origin: 'LHR' }),
+    ).not.toBe(to('JFK'));
+  });
+
+  it('every spelling to any destination gives one key (property)', () => {
+    fc.assert(
+      fc.property(
+        fc.integer({ min: 1, max: 9999 }),
+        fc.constantFrom('BA', 'ba', 'BAW', 'baw', 'SHT'),
+        fc.integer({ min: 0, max: 3 }),
+        fc.constantFrom('', ' '),
+        fc.constantFrom('JFK', 'EWR', 'jfk', 'LAX', 'DXB'),
+        fc.constantFrom('JFK', 'EWR', 'BOS'),
+        (number, designator, zeros, space, destA, destB) => {
+          const digits = String(number).padStart(String(number).length + zeros, '0');
+          const printed = digits.length > 4 ? String(number) : digits;
+          const flightA = {
+            flightNumber: `${designator}${space}${printed}`,
+            departureDate: '2026-11-29',
+            origin: 'lhr',
+            destination: destA,
+          };
+          const flightB = {
+            flightNumber: `BA${number}`,
+            departureDate: '2026-11-29',
+            origin: 'LHR',
+            destination: destB,
+          };
+          const a = flightKey(flightA);
+          const b = flightKey(flightB);
+          expect(a).toBe(b);
         },
       ),
     );

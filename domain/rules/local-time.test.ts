@@ -5,8 +5,11 @@ import { IATA_AIRPORT_BITMAP } from '../roster/iata-airports';
 import type { RosterFlight } from '../roster/parser';
 import { applyLocalDepartureTime, flightKey, rosterFlightToBatchRow } from './flight-clock';
 import {
+  DEPARTURE_TIME_DIFFERS,
+  DESTINATION_DIFFERS,
   departureTimeDiffers,
   isMarkedUtc,
+  listedDifferently,
   localAndGmtLabel,
   localDeparture,
   UNKNOWN_TIME_ZONE,
@@ -229,6 +232,35 @@ describe('the origin’s clock beside the GMT chip', () => {
   });
 });
 
+describe('a flight joined as listed says how it differs (listedDifferently)', () => {
+  const listed = new Date('2026-07-01T14:30:00Z');
+  const given = new Date('2026-07-01T15:30:00Z');
+  it('another destination, another time, or both; nothing when neither', () => {
+    const notice = (
+      destination: { listed: string; given: string } | null,
+      time: { listed: Date; given: Date } | null,
+      source: 'roster' | 'entry' = 'entry',
+    ) => listedDifferently({ origin: 'LHR', destination, time }, source, airportTimeZone);
+    expect(notice(null, null)).toBeNull();
+    expect(notice({ listed: 'JFK', given: 'EWR' }, null)).toEqual({
+      code: DESTINATION_DIFFERS,
+      message: 'Already listed to JFK; you entered EWR',
+    });
+    expect(notice({ listed: 'JFK', given: 'EWR' }, null, 'roster')?.message).toBe(
+      'Already listed to JFK; your roster says EWR',
+    );
+    expect(notice(null, { listed, given })).toEqual({
+      code: DEPARTURE_TIME_DIFFERS,
+      message: departureTimeDiffers('LHR', listed, given, 'entry', airportTimeZone),
+    });
+    expect(notice({ listed: 'JFK', given: 'EWR' }, { listed, given })).toEqual({
+      code: DESTINATION_DIFFERS,
+      message:
+        'Already listed to JFK departing 15:30 LHR (14:30 GMT); you entered EWR departing 16:30 LHR (15:30 GMT)',
+    });
+  });
+});
+
 describe('the flight key names the origin’s local date', () => {
   it('puts 29 Nov without a time and the 20:45 JFK departure on one flight', () => {
     const untimed = {
@@ -240,7 +272,7 @@ describe('the flight key names the origin’s local date', () => {
     const timed = { ...untimed, ...rowOf(roster({})) };
     expect(timed.flightNumber).toBe('BA112 (0145)');
     expect(flightKey(timed)).toBe(flightKey(untimed));
-    expect(flightKey(timed)).toBe('BA112|2026-11-29|JFK|LHR');
+    expect(flightKey(timed)).toBe('BA112|2026-11-29|JFK');
   });
 
   it('every spelling and clock of one flight gives one key, across DST changes (property)', () => {

@@ -105,6 +105,22 @@ export function localAndGmtLabel(flight: {
 }
 
 export const DEPARTURE_TIME_DIFFERS = 'DEPARTURE_TIME_DIFFERS';
+/** The flight was listed to another destination (the key has no destination, issue 41). */
+export const DESTINATION_DIFFERS = 'DESTINATION_DIFFERS';
+/** The codes of an add's notice; the web reacts to these, never to the message text. */
+export const FLIGHT_NOTICE_CODES = [DEPARTURE_TIME_DIFFERS, DESTINATION_DIFFERS] as const;
+export type FlightNoticeCode = (typeof FLIGHT_NOTICE_CODES)[number];
+
+const sayer = (source: 'roster' | 'entry') =>
+  source === 'roster' ? 'your roster says' : 'you entered';
+
+const departureOn = (origin: string, zoneOf: ZoneOf) => {
+  const zone = zoneOf(origin);
+  return (instant: Date) =>
+    zone
+      ? `${utcToZoned(instant, zone).time} ${origin} (${hhmm(instant)} GMT)`
+      : `${hhmm(instant)} GMT`;
+};
 
 /**
  * What a member is told when the flight they add is already listed at another time: they join
@@ -118,11 +134,39 @@ export function departureTimeDiffers(
   source: 'roster' | 'entry',
   zoneOf: ZoneOf,
 ): string {
-  const zone = zoneOf(origin);
-  const read = (instant: Date) =>
-    zone
-      ? `${utcToZoned(instant, zone).time} ${origin} (${hhmm(instant)} GMT)`
-      : `${hhmm(instant)} GMT`;
-  const says = source === 'roster' ? 'your roster says' : 'you entered';
-  return `Already listed departing ${read(listed)}; ${says} ${read(given)}`;
+  const read = departureOn(origin, zoneOf);
+  return `Already listed departing ${read(listed)}; ${sayer(source)} ${read(given)}`;
+}
+
+/**
+ * What a member is told when the flight they add (one key: number, origin, local day) is listed
+ * with another destination, another time, or both: they join it as listed. One notice: 'Already
+ * listed to JFK; you entered EWR', the time's sentence above, or both in one ('Already listed to
+ * JFK departing 15:30 LHR (15:30 GMT); you entered EWR departing 16:30 LHR (16:30 GMT)'), with
+ * the code DESTINATION_DIFFERS whenever the destination differs. Null when nothing differs.
+ */
+export function listedDifferently(
+  differs: {
+    origin: string;
+    destination: { listed: string; given: string } | null;
+    time: { listed: Date; given: Date } | null;
+  },
+  source: 'roster' | 'entry',
+  zoneOf: ZoneOf,
+): { code: FlightNoticeCode; message: string } | null {
+  const { origin, destination, time } = differs;
+  if (!time && !destination) return null;
+  if (!destination) {
+    return {
+      code: DEPARTURE_TIME_DIFFERS,
+      message: departureTimeDiffers(origin, time!.listed, time!.given, source, zoneOf),
+    };
+  }
+  const read = departureOn(origin, zoneOf);
+  const listed = time ? `${destination.listed} departing ${read(time.listed)}` : destination.listed;
+  const given = time ? `${destination.given} departing ${read(time.given)}` : destination.given;
+  return {
+    code: DESTINATION_DIFFERS,
+    message: `Already listed to ${listed}; ${sayer(source)} ${given}`,
+  };
 }

@@ -9,7 +9,7 @@ import {
   normaliseFlightNumber,
   normaliseManualFlight,
 } from '../rules/flights';
-import { clockTime, DEPARTURE_TIME_DIFFERS } from '../rules/local-time';
+import { clockTime, FLIGHT_NOTICE_CODES } from '../rules/local-time';
 import { idSchema, isoDateTimeSchema, nullableIsoDateTimeSchema } from './common';
 import { crewMemberSchema } from './crew';
 import { crewRoleSchema } from './user';
@@ -108,9 +108,12 @@ export const createFlightRequestSchema = z.object({
     .optional(),
 });
 
-/** What POST /api/flights answers: the list item, and a notice when the listed time differs. */
+/**
+ * What POST /api/flights answers: the list item, and a notice when the flight joined is listed
+ * at another time or to another destination (listedDifferently).
+ */
 export const createFlightResponseSchema = flightListItemSchema.extend({
-  notice: z.object({ code: z.literal(DEPARTURE_TIME_DIFFERS), message: z.string() }).optional(),
+  notice: z.object({ code: z.enum(FLIGHT_NOTICE_CODES), message: z.string() }).optional(),
 });
 export type CreateFlightResponse = z.infer<typeof createFlightResponseSchema>;
 export type CreateFlightRequest = z.infer<typeof createFlightRequestSchema>;

@@ -48,6 +48,11 @@ export const rosterPreviewFlightSchema = z.object({
   status: rosterPreviewStatusSchema,
   /** For `listed-other-time`: the listed departure, 'HH:MM' as the flight shows it. */
   listedTime: z.string().nullable(),
+  /**
+   * The destination the flight with this key is listed to, when it is another than the roster's
+   * (the key has no destination: adding the row joins the listed flight, with a notice).
+   */
+  listedDestination: z.string().nullable(),
 });
 export type RosterPreviewFlight = z.infer<typeof rosterPreviewFlightSchema>;
 

@@ -143,8 +143,21 @@ export const flights = pgTable(
     createdAt: ts('created_at').notNull().defaultNow(),
     deletedAt: ts('deleted_at'),
     deletedBy: integer('deleted_by'),
+    /**
+     * The flight key (domain flightKey: number as the airline reads it, origin, departure date
+     * local to the origin), written with every insert and every change of number, date or
+     * origin. Null only for a row written outside the app (or before migration 0018) until the
+     * start-up pass (mergeDuplicateFlights) keys it.
+     */
+    flightKey: text('flight_key'),
   },
   (t) => [
+    // One live flight per key: concurrent adds of one flight, in any spelling, meet on one row.
+    uniqueIndex('flights_key_unique').on(t.flightKey).where(sql`${t.deletedAt} is null`),
+    // The start-up pass asks whether any live flight lacks its key: empty, so one index probe.
+    index('flights_key_missing_idx')
+      .on(t.id)
+      .where(sql`${t.flightKey} is null and ${t.deletedAt} is null`),
     uniqueIndex('flights_identity_unique').on(
       t.flightNumber,
       t.departureDate,
@@ -239,6 +252,17 @@ export const platformCounters = pgTable('platform_counters', {
   totalMessagesEverSent: integer('total_messages_ever_sent').notNull().default(0),
   totalUsersEverRegistered: integer('total_users_ever_registered').notNull().default(0),
   totalFlightsEverCreated: integer('total_flights_ever_created').notNull().default(0),
+  updatedAt: ts('updated_at').notNull().defaultNow(),
+});
+
+/**
+ * Small named facts the server records about its own data. 'flight-key': the version of the
+ * rule and data the stored flight keys were computed with (flightKeyVersion), so a start re-keys
+ * the flights only when it changed.
+ */
+export const appMeta = pgTable('app_meta', {
+  name: text('name').primaryKey(),
+  value: text('value').notNull(),
   updatedAt: ts('updated_at').notNull().defaultNow(),
 });
 

@@ -8,25 +8,26 @@ import {
   canJoinFlight,
   checkDepartureHorizon,
   createFlightRequestSchema,
-  departureTimeDiffers,
   flightKey,
+  listedDifferently,
   reconcileDepartureTime,
 } from '../../../domain';
 import type { Db, DbOrTx } from '../../db/client';
-import { type FlightRow, flightCrew, flights, type UserRow, users } from '../../db/schema';
+import { type FlightRow, flightCrew, type UserRow, users } from '../../db/schema';
 import { HttpError } from '../../lib/errors';
 import {
   countFlightsCreated,
   defaultCrewRole,
   differenceOf,
+  type FlightDifference,
   findOrCreateFlight,
   flightLabel,
+  insertFlightsByKey,
   lockFlightKeys,
   matchFlight,
   type NewFlightValues,
   newFlightRow,
   settleDepartureTime,
-  type TimeDifference,
   takeDailyFlightSlots,
 } from './flight-store';
 import { listedWithMine } from './listed-flights';
@@ -194,16 +195,23 @@ async function writeTogether(
   }
 
   if (toCreate.length > 0) {
-    const inserted = await tx
-      .insert(flights)
-      .values(toCreate.map((p) => newFlightRow(p.values, viewer, now)))
-      .returning();
+    const inserted = await insertFlightsByKey(
+      tx,
+      toCreate.map((p) => p.values),
+      viewer,
+      now,
+    );
     toCreate.forEach((p, i) => {
-      toJoin.push({ planned: p, flight: inserted[i]!, created: true });
+      const { flight, created } = inserted[i]!;
+      // Another writer held the key (the unique index): joined as listed, said so if it differs.
+      const differs = created ? null : differenceOf(flight, p.values);
+      if (differs) notices.set(p.index, noticeOf(p, differs));
+      toJoin.push({ planned: p, flight, created });
     });
+    const created = inserted.filter((r) => r.created).length;
     // All of the upload's new flights take their slots at once, or none is created (429).
-    await takeDailyFlightSlots(tx, viewer, inserted.length, perDay, now);
-    await countFlightsCreated(tx, inserted.length, now);
+    await takeDailyFlightSlots(tx, viewer, created, perDay, now);
+    await countFlightsCreated(tx, created, now);
   }
   if (toJoin.length > 0) {
     const entries = await tx
@@ -287,9 +295,12 @@ async function writeOneByOne(
   return outcomes;
 }
 
-/** '<label>: Already listed departing 15:30 LHR (15:30 GMT); your roster says 16:30 LHR (…)'. */
-const noticeOf = (p: Planned, d: TimeDifference) =>
-  `${p.name}: ${departureTimeDiffers(p.values.origin, d.listed, d.given, 'roster', airportTimeZone)}`;
+/**
+ * '<label>: Already listed departing 15:30 LHR (15:30 GMT); your roster says 16:30 LHR (…)', or
+ * '<label>: Already listed to JFK; your roster says EWR' (listedDifferently).
+ */
+const noticeOf = (p: Planned, d: FlightDifference) =>
+  `${p.name}: ${listedDifferently(d, 'roster', airportTimeZone)?.message}`;
 
 function batchMessage(r: { created: number; existing: number; failed: number; joined: number }) {
   const added = r.created + r.joined;

@@ -43,7 +43,12 @@ export type NewFlightValues = {
   duration?: string | undefined;
 };
 
-/** Serialises adds of one flight identity (flightKey: number without its time, local date, route). */
+/**
+ * Serialises adds of one flight identity (flightKey: number without its time, origin, local
+ * date), so that a time is filled once and a delete counts a concurrent join. The unique index on
+ * flights.flight_key is what guarantees one live flight per key (the insert that loses to it
+ * re-reads the winner: insertFlightsByKey).
+ */
 export async function lockFlightKeys(tx: DbOrTx, keys: string[]) {
   if (keys.length === 0) return;
   const sorted = [...new Set(keys)].sort();
@@ -56,14 +61,17 @@ export async function lockFlightKeys(tx: DbOrTx, keys: string[]) {
 }
 
 /**
- * Of flights sharing day and route, the one with this identity: the exact number first; added
- * with a time, one that already has a time (so it is compared, never bypassed by filling an
- * older untimed twin); else the first.
+ * Of flights from one origin around one day, the one with this identity (flightKey): the exact
+ * number to the same destination first; added with a time, one that already has a time (so it
+ * is compared, never bypassed by filling an older untimed twin); else the first. After the
+ * start-up merge there is at most one; the order only matters for rows written outside the app.
  */
 export function matchFlight(candidates: FlightRow[], values: NewFlightValues): FlightRow | null {
   const key = flightKey(values);
   const same = candidates.filter((f) => flightKey(f) === key);
-  const exact = same.find((f) => f.flightNumber === values.flightNumber);
+  const exact = same.find(
+    (f) => f.flightNumber === values.flightNumber && f.destination === values.destination,
+  );
   if (exact) return exact;
   const timed = hasDepartureTime(values) ? same.find((f) => f.hasTime) : undefined;
   return timed ?? same[0] ?? null;
@@ -82,7 +90,7 @@ export async function settleDepartureTime(
   flight: FlightRow,
   values: NewFlightValues,
 ): Promise<
-  | { ok: true; flight: FlightRow; filled: boolean; differs: TimeDifference | null }
+  | { ok: true; flight: FlightRow; filled: boolean; differs: FlightDifference | null }
   | { ok: false; reason: string }
 > {
   const rule = reconcileDepartureTime(flight, values);
@@ -96,6 +104,8 @@ export async function settleDepartureTime(
       hasTime: true,
       departureDate: utcDay(values.departureDate),
       departureAt: departureInstant({ flightNumber, departureDate: values.departureDate }),
+      // The same key by the match (the origin's local day of the time given), written with them.
+      flightKey: flightKey({ ...flight, flightNumber, departureDate: values.departureDate }),
       duration: sql`coalesce(${flights.duration}, ${values.duration ?? null})`,
     })
     .where(and(eq(flights.id, flight.id), eq(flights.hasTime, false)))
@@ -106,13 +116,26 @@ export async function settleDepartureTime(
   return { ok: true, flight: now, filled: false, differs: differenceOf(now, values) };
 }
 
-/** The listed and the given departure of one flight, when an add gave another time. */
-export type TimeDifference = { listed: Date; given: Date };
+/**
+ * How the flight an add joined is listed otherwise than the add gave it: another departure time
+ * (both instants), another destination (both codes), or both; null when neither. The add joins
+ * it as listed, and listedDifferently words the member's notice.
+ */
+export type FlightDifference = {
+  origin: string;
+  time: { listed: Date; given: Date } | null;
+  destination: { listed: string; given: string } | null;
+};
 
-export function differenceOf(flight: FlightRow, values: NewFlightValues): TimeDifference | null {
+export function differenceOf(flight: FlightRow, values: NewFlightValues): FlightDifference | null {
   const rule = reconcileDepartureTime(flight, values);
-  if (!rule.differs) return null;
-  return { listed: departureInstant(flight), given: departureInstant(values) };
+  const time = rule.differs
+    ? { listed: departureInstant(flight), given: departureInstant(values) }
+    : null;
+  const given = values.destination.toUpperCase();
+  const destination = flight.destination !== given ? { listed: flight.destination, given } : null;
+  if (!time && !destination) return null;
+  return { origin: flight.origin, time, destination };
 }
 
 /**
@@ -136,9 +159,69 @@ export function newFlightRow(values: NewFlightValues, viewer: UserRow, now: Date
     departureAt: departureInstant(timing),
     hasTime: hasDepartureTime(timing),
     duration: values.duration ?? null,
+    flightKey: flightKey(values),
     createdBy: viewer.id,
     createdAt: now,
   };
+}
+
+/**
+ * The live flights from this origin on the UTC days a key naming this day may sit on: where a
+ * flight with its key is, whatever its destination (the key has none).
+ */
+export function candidatesOf(
+  tx: DbOrTx,
+  values: Pick<NewFlightValues, 'departureDate' | 'origin'>,
+) {
+  return tx
+    .select()
+    .from(flights)
+    .where(
+      and(
+        inArray(flights.departureDate, candidateDays(values)),
+        eq(flights.origin, values.origin.toUpperCase()),
+        sql`${flights.deletedAt} is null`,
+      ),
+    )
+    .orderBy(asc(flights.id));
+}
+
+/**
+ * Inserts new flights, one per key, and answers each with its row: inserted, or — when a live
+ * flight already holds the key (the unique index; one written under another lock, or keyed by
+ * an older instance) — that flight, re-read. `created` says which.
+ */
+export async function insertFlightsByKey(
+  tx: DbOrTx,
+  values: NewFlightValues[],
+  viewer: UserRow,
+  now: Date,
+): Promise<{ flight: FlightRow; created: boolean }[]> {
+  if (values.length === 0) return [];
+  const rows = values.map((v) => newFlightRow(v, viewer, now));
+  const inserted = await tx
+    .insert(flights)
+    .values(rows)
+    .onConflictDoNothing({ target: flights.flightKey, where: sql`deleted_at is null` })
+    .returning();
+  const byKey = new Map(inserted.map((f) => [f.flightKey, f]));
+  const lost = rows.map((r) => r.flightKey).filter((key) => !byKey.has(key));
+  const held =
+    lost.length === 0
+      ? []
+      : await tx
+          .select()
+          .from(flights)
+          .where(and(inArray(flights.flightKey, lost), sql`${flights.deletedAt} is null`));
+  const heldByKey = new Map(held.map((f) => [f.flightKey, f]));
+  return rows.map((r) => {
+    const mine = byKey.get(r.flightKey);
+    if (mine) return { flight: mine, created: true };
+    const theirs = heldByKey.get(r.flightKey);
+    // Held then gone within this transaction cannot happen: the row is read in it.
+    if (!theirs) throw conflict('The flight changed meanwhile: please try again');
+    return { flight: theirs, created: false };
+  });
 }
 
 /** The platform's running total of flights ever added (the spec's Platform counters). */
@@ -188,9 +271,10 @@ export async function takeDailyFlightSlots(
 
 /**
  * The flight with this identity, or a new one, inside the caller's transaction. The advisory
- * lock on the identity makes concurrent adds of one flight meet on one row. A new flight takes
- * one of the member's daily slots (429 past the cap). An existing flight without a time takes
- * the one given; with a different time the add joins it as listed and `differs` says so.
+ * lock on the key serialises concurrent adds of one flight, and the unique key index makes them
+ * meet on one row whatever else raced (insertFlightsByKey). A new flight takes one of the
+ * member's daily slots (429 past the cap). An existing flight without a time takes the one
+ * given; with a different time or destination the add joins it as listed and `differs` says so.
  */
 export async function findOrCreateFlight(
   tx: DbOrTx,
@@ -202,37 +286,26 @@ export async function findOrCreateFlight(
   flight: FlightRow;
   created: boolean;
   filled: boolean;
-  differs: TimeDifference | null;
+  differs: FlightDifference | null;
 }> {
   await lockFlightKeys(tx, [flightKey(values)]);
-  const candidates = await tx
-    .select()
-    .from(flights)
-    .where(
-      and(
-        inArray(flights.departureDate, candidateDays(values)),
-        eq(flights.origin, values.origin),
-        eq(flights.destination, values.destination),
-        sql`${flights.deletedAt} is null`,
-      ),
-    )
-    .orderBy(asc(flights.id));
-  const existing = matchFlight(candidates, values);
-  if (existing) {
-    const settled = await settleDepartureTime(tx, existing, values);
-    if (!settled.ok) throw conflict(settled.reason);
-    return {
-      flight: settled.flight,
-      created: false,
-      filled: settled.filled,
-      differs: settled.differs,
-    };
+  const candidates = await candidatesOf(tx, values);
+  let existing = matchFlight(candidates, values);
+  if (!existing) {
+    const [row] = await insertFlightsByKey(tx, [values], viewer, now);
+    if (row!.created) {
+      await takeDailyFlightSlots(tx, viewer, 1, perDay, now);
+      await countFlightsCreated(tx, 1, now);
+      return { flight: row!.flight, created: true, filled: false, differs: null };
+    }
+    existing = row!.flight;
   }
-  const [flight] = await tx
-    .insert(flights)
-    .values(newFlightRow(values, viewer, now))
-    .returning();
-  await takeDailyFlightSlots(tx, viewer, 1, perDay, now);
-  await countFlightsCreated(tx, 1, now);
-  return { flight: flight!, created: true, filled: false, differs: null };
+  const settled = await settleDepartureTime(tx, existing, values);
+  if (!settled.ok) throw conflict(settled.reason);
+  return {
+    flight: settled.flight,
+    created: false,
+    filled: settled.filled,
+    differs: settled.differs,
+  };
 }

@@ -16,34 +16,32 @@ export type RosterCandidate = {
 };
 
 /**
- * The live flights that could be any of these candidates (a key names the origin's local date,
- * so its flight may sit on the UTC days around it), and which of them the member is on: two
- * reads whatever the number of candidates. The batch reads with it inside its transaction, the
- * preview outside one.
+ * The live flights that could be any of these candidates — from its origin, on the UTC days a
+ * key naming its day may sit on (the key has no destination, so neither has the lookup) — and
+ * which of them the member is on: two reads whatever the number of candidates. The batch reads
+ * with it inside its transaction, the preview outside one.
  */
 export async function listedWithMine(
   db: DbOrTx,
   userId: number,
-  candidates: readonly Pick<RosterCandidate, 'departureDate' | 'origin' | 'destination'>[],
+  candidates: readonly Pick<RosterCandidate, 'departureDate' | 'origin'>[],
 ): Promise<{ listed: FlightRow[]; mine: Set<number> }> {
-  const routes = [
+  const places = [
     ...new Set(
-      candidates.flatMap((c) =>
-        candidateDays(c).map((day) => `${day}|${c.origin}|${c.destination}`),
-      ),
+      candidates.flatMap((c) => candidateDays(c).map((day) => `${day}|${c.origin.toUpperCase()}`)),
     ),
-  ].map((route) => {
-    const [day, origin, destination] = route.split('|');
-    return sql`(${day}::date, ${origin}, ${destination})`;
+  ].map((place) => {
+    const [day, origin] = place.split('|');
+    return sql`(${day}::date, ${origin})`;
   });
-  if (routes.length === 0) return { listed: [], mine: new Set() };
+  if (places.length === 0) return { listed: [], mine: new Set() };
   const listed = await db
     .select()
     .from(flights)
     .where(
       and(
         isNull(flights.deletedAt),
-        sql`(${flights.departureDate}, ${flights.origin}, ${flights.destination}) in (${sql.join(routes, sql`, `)})`,
+        sql`(${flights.departureDate}, ${flights.origin}) in (${sql.join(places, sql`, `)})`,
       ),
     )
     .orderBy(asc(flights.id));
@@ -65,26 +63,42 @@ export async function listedWithMine(
 
 /**
  * How each candidate stands against the flights already listed, by the flight key: `yours` (the
- * member is on it), `listed-other-time` (listed with another departure time, which adding it
- * would be refused for; `listedTime` is that time), or `new` (not listed, or listed without the
- * member at a time adding it agrees with). Two reads, whatever the roster's length.
+ * member is on it, whatever destination it is listed to), `listed-other-time` (listed with
+ * another departure time: adding it joins as listed, with a notice; `listedTime` is that time),
+ * or `new` (not listed, or listed without the member at a time adding it agrees with; listed to
+ * another destination, adding it joins as listed with a notice). Two reads, whatever the
+ * roster's length.
  */
 export async function listedStatuses(
   db: DbOrTx,
   userId: number,
   candidates: readonly RosterCandidate[],
-): Promise<{ status: 'new' | 'yours' | 'listed-other-time'; listedTime: string | null }[]> {
+): Promise<
+  {
+    status: 'new' | 'yours' | 'listed-other-time';
+    listedTime: string | null;
+    listedDestination: string | null;
+  }[]
+> {
   if (candidates.length === 0) return [];
   const { listed, mine } = await listedWithMine(db, userId, candidates);
   return candidates.map((c) => {
     const key = flightKey(c);
     const same = listed.filter((f) => flightKey(f) === key);
-    if (same.some((f) => mine.has(f.id))) return { status: 'yours', listedTime: null };
-    const existing = matchFlight(same, c);
+    const own = same.find((f) => mine.has(f.id));
+    const existing = own ?? matchFlight(same, c);
+    const destination = c.destination.toUpperCase();
+    const listedDestination =
+      existing && existing.destination !== destination ? existing.destination : null;
+    if (own) return { status: 'yours', listedTime: null, listedDestination };
     if (existing && reconcileDepartureTime(existing, c).differs) {
-      return { status: 'listed-other-time', listedTime: departureTimeOf(existing.flightNumber) };
+      return {
+        status: 'listed-other-time',
+        listedTime: departureTimeOf(existing.flightNumber),
+        listedDestination,
+      };
     }
-    return { status: 'new', listedTime: null };
+    return { status: 'new', listedTime: null, listedDestination };
   });
 }
 

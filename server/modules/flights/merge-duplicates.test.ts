@@ -1,9 +1,11 @@
 // @postgres: moves crew, waves and messages between flights under unique indexes (upserts, subqueries)
 import { asc, eq, inArray } from 'drizzle-orm';
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { auditLog, flightCrew, flights, messages, waves } from '../../db/schema';
+import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
+import { flightKey } from '../../../domain';
+import { appMeta, auditLog, flightCrew, flights, messages, waves } from '../../db/schema';
 import { buildTestApp, type TestApp } from '../../test/build-test-app';
 import { buildCrew, buildFlight, buildWave, joinFlight } from '../../test/factories';
+import { FLIGHT_KEY_META, flightKeyVersion } from './flight-key-version';
 import { mergeDuplicateFlights } from './merge-duplicates';
 
 const NOW = '2030-06-15T12:00:00.000Z';
@@ -136,10 +138,18 @@ describe('merging the flights one flight key names', () => {
   it('with nothing to merge it changes nothing; a lone spelling is written canonical, and a second run does nothing', async () => {
     await buildFlight(db(), { flightNumber: 'BA117 (1530)' });
     const lone = await buildFlight(db(), { flightNumber: 'baw 0042 (0700)' });
-    expect(await mergeDuplicateFlights(db(), now())).toEqual({ merged: 0, renamed: 1 });
+    expect(await mergeDuplicateFlights(db(), now())).toEqual({
+      merged: 0,
+      renamed: 1,
+      rekeyed: 2,
+    });
     const [renamed] = await db().select().from(flights).where(eq(flights.id, lone.id));
     expect(renamed!.flightNumber).toBe('BA42 (0700)');
-    expect(await mergeDuplicateFlights(db(), now())).toEqual({ merged: 0, renamed: 0 });
+    expect(await mergeDuplicateFlights(db(), now())).toEqual({
+      merged: 0,
+      renamed: 0,
+      rekeyed: 0,
+    });
     expect(await mergeAudits()).toHaveLength(0);
   });
 
@@ -191,5 +201,125 @@ describe('merging the flights one flight key names', () => {
       [live.id, 'BA117 (1530)'],
       [gone.id, 'BA0117 (1530)'],
     ]);
+  });
+
+  it('merges flights that differ only by destination, or by destination and spelling, and keys every one', async () => {
+    const [ann, ben, cat] = await Promise.all([buildCrew(db()), buildCrew(db()), buildCrew(db())]);
+    const jfk = await buildFlight(db(), { flightNumber: 'BA117 (1530)', destination: 'JFK' });
+    const ewr = await buildFlight(db(), { flightNumber: 'BA117 (1530)', destination: 'EWR' });
+    const bos = await buildFlight(db(), {
+      flightNumber: 'BAW0117',
+      time: null,
+      destination: 'BOS',
+    });
+    // From another airport: another flight, whatever its number.
+    const gatwick = await buildFlight(db(), { flightNumber: 'BA117 (1530)', origin: 'LGW' });
+    await joinFlight(db(), ann!, jfk);
+    await joinFlight(db(), ben!, ewr);
+    await joinFlight(db(), cat!, bos);
+
+    const result = await mergeDuplicateFlights(db(), now());
+    expect(result).toMatchObject({ merged: 2, rekeyed: 2 });
+
+    const left = await db().select().from(flights).orderBy(asc(flights.id));
+    expect(left.map((f) => [f.id, f.destination, f.flightKey])).toEqual([
+      [jfk.id, 'JFK', `BA117|${jfk.departureDate}|LHR`],
+      [gatwick.id, 'JFK', `BA117|${gatwick.departureDate}|LGW`],
+    ]);
+    const crew = await db().select().from(flightCrew).where(eq(flightCrew.flightId, jfk.id));
+    expect(crew.map((c) => c.userId).sort()).toEqual([ann!.id, ben!.id, cat!.id].sort());
+    const audits = await mergeAudits();
+    expect(audits.map((a) => a.detail)).toEqual([
+      expect.objectContaining({
+        mergedFlightId: ewr.id,
+        destinationKept: 'JFK',
+        destinationDropped: 'EWR',
+      }),
+      expect.objectContaining({
+        mergedFlightId: bos.id,
+        destinationKept: 'JFK',
+        destinationDropped: 'BOS',
+      }),
+    ]);
+  });
+
+  it('when nothing changed, a start is one read: no transaction, no scan of the flights', async () => {
+    await buildFlight(db(), { flightNumber: 'BA117 (1530)' });
+    await buildFlight(db(), { flightNumber: 'BA118 (1630)' });
+    expect((await mergeDuplicateFlights(db(), now())).rekeyed).toBe(2);
+    const [meta] = await db().select().from(appMeta).where(eq(appMeta.name, FLIGHT_KEY_META));
+    expect(meta!.value).toBe(flightKeyVersion());
+
+    const select = vi.spyOn(db(), 'select');
+    const transaction = vi.spyOn(db(), 'transaction');
+    try {
+      expect(await mergeDuplicateFlights(db(), now())).toEqual({
+        merged: 0,
+        renamed: 0,
+        rekeyed: 0,
+      });
+      expect(select).toHaveBeenCalledTimes(1);
+      expect(transaction).not.toHaveBeenCalled();
+      // A live flight written without its key (outside the app) is noticed and keyed.
+      const unkeyed = await buildFlight(db(), { flightNumber: 'BA119' });
+      select.mockClear();
+      expect((await mergeDuplicateFlights(db(), now())).rekeyed).toBe(1);
+      expect(transaction).toHaveBeenCalledTimes(1);
+      const [row] = await db().select().from(flights).where(eq(flights.id, unkeyed.id));
+      expect(row!.flightKey).toBe(flightKey(row!));
+    } finally {
+      select.mockRestore();
+      transaction.mockRestore();
+    }
+  });
+
+  it('a new key rule or zone table re-keys the stored flights, even ones that swap keys', async () => {
+    const a = await buildFlight(db(), { flightNumber: 'BA117 (1530)' });
+    const b = await buildFlight(db(), { flightNumber: 'BA118 (1530)' });
+    await mergeDuplicateFlights(db(), now(), 'rule 1; data old');
+    // As if the old rule or table had given each the other's key.
+    const keyA = flightKey(a);
+    const keyB = flightKey(b);
+    await db().update(flights).set({ flightKey: null });
+    await db().update(flights).set({ flightKey: keyB }).where(eq(flights.id, a.id));
+    await db().update(flights).set({ flightKey: keyA }).where(eq(flights.id, b.id));
+    // Same version: the stored keys are trusted, nothing read beyond the check.
+    expect((await mergeDuplicateFlights(db(), now(), 'rule 1; data old')).rekeyed).toBe(0);
+
+    expect(await mergeDuplicateFlights(db(), now(), 'rule 2; data new')).toEqual({
+      merged: 0,
+      renamed: 0,
+      rekeyed: 2,
+    });
+    const rows = await db().select().from(flights).orderBy(asc(flights.id));
+    expect(rows.map((f) => f.flightKey)).toEqual([keyA, keyB]);
+    const [meta] = await db().select().from(appMeta).where(eq(appMeta.name, FLIGHT_KEY_META));
+    expect(meta!.value).toBe('rule 2; data new');
+  });
+
+  it('the database holds one live flight per key', async () => {
+    const flight = await buildFlight(db(), { flightNumber: 'BA117 (1530)' });
+    await mergeDuplicateFlights(db(), now());
+    await expect(
+      buildFlight(db(), {
+        flightNumber: 'BA0117',
+        time: null,
+        destination: 'EWR',
+        departureDate: flight.departureDate,
+        flightKey: flightKey(flight),
+      }),
+    ).rejects.toThrow();
+    // A deleted flight does not count.
+    await db()
+      .update(flights)
+      .set({ deletedAt: new Date(NOW) })
+      .where(eq(flights.id, flight.id));
+    await buildFlight(db(), {
+      flightNumber: 'BA0117',
+      time: null,
+      destination: 'EWR',
+      departureDate: flight.departureDate,
+      flightKey: flightKey(flight),
+    });
   });
 });

@@ -6,26 +6,56 @@ import {
   normaliseFlightNumber,
 } from '../../../domain';
 import { lockKeys } from '../../db/advisory-lock';
-import type { Db, Tx } from '../../db/client';
-import { type FlightRow, flightCrew, flights, messages, waves } from '../../db/schema';
+import type { Db, DbOrTx, Tx } from '../../db/client';
+import { appMeta, type FlightRow, flightCrew, flights, messages, waves } from '../../db/schema';
 import { audit } from '../../lib/audit';
+import { FLIGHT_KEY_META, flightKeyVersion } from './flight-key-version';
+
+export type MergeResult = { merged: number; renamed: number; rekeyed: number };
 
 /**
- * One flight per flight key (issue 41). Before the key read numbers as the airline does, crew
- * who typed 'BA117', 'BA0117', 'BA 117' or 'BAW117' for the same departure made separate
- * flights and never saw each other. Run at every start, after the migrations: it merges each
- * set of live flights that share a key into the oldest of them — crew entries, waves and
- * their messages moved, nothing deleted but the emptied duplicate — with an audit entry per
- * merge, then writes every live flight's number canonical ('BA0117 (1530)' -> 'BA117 (1530)').
- * With nothing to merge or rename it is one read of the live flights' numbers.
+ * Whether the stored keys are current: computed with `version` (the rule and its data) and none
+ * missing. One read: the meta row, and an index probe for a live flight without a key.
+ */
+async function keysCurrent(db: DbOrTx, version: string): Promise<boolean> {
+  const [state] = await db
+    .select({
+      version: appMeta.value,
+      missing: sql<boolean>`exists (select 1 from ${flights}
+        where ${flights.flightKey} is null and ${flights.deletedAt} is null)`,
+    })
+    .from(appMeta)
+    .where(eq(appMeta.name, FLIGHT_KEY_META));
+  return state !== undefined && state.version === version && !state.missing;
+}
+
+/**
+ * One flight per flight key (issue 41), and every live flight's key stored. Before the key read
+ * numbers as the airline does, crew who typed 'BA117', 'BA0117', 'BA 117' or 'BAW117' for the
+ * same departure made separate flights and never saw each other; before it left the destination
+ * out, 'BA117 LHR-JFK' and 'BA117 LHR-EWR' on one day were two. Run at every start, after the
+ * migrations.
+ *
+ * When the stored keys are current (recorded with this `version` of the rule and its data, and
+ * no live flight without one) it is one read and nothing else. Otherwise — the first start after
+ * migration 0018, a new key rule, a regenerated airport zone table, a row written outside the
+ * app — it merges each set of live flights that share a key into the oldest of them (crew
+ * entries, waves and their messages moved, nothing deleted but the emptied duplicate, an audit
+ * entry per merge), writes every live flight's number canonical ('BA0117 (1530)' -> 'BA117
+ * (1530)') and its key, and records the version.
  */
 export async function mergeDuplicateFlights(
   db: Db,
   now: Date,
-): Promise<{ merged: number; renamed: number }> {
+  version: string = flightKeyVersion(),
+): Promise<MergeResult> {
+  const none = { merged: 0, renamed: 0, rekeyed: 0 };
+  if (await keysCurrent(db, version)) return none;
   return db.transaction(async (tx) => {
     // One instance at a time: two starting together would move the same rows twice.
     await lockKeys(tx, ['flights:merge-duplicates']);
+    // The other instance may have done it while this one waited.
+    if (await keysCurrent(tx, version)) return none;
     const live = await tx.select().from(flights).where(isNull(flights.deletedAt));
     const byKey = new Map<string, FlightRow[]>();
     for (const flight of live) {
@@ -33,18 +63,18 @@ export async function mergeDuplicateFlights(
       byKey.set(key, [...(byKey.get(key) ?? []), flight]);
     }
     let merged = 0;
-    const survivors: FlightRow[] = [];
-    for (const group of byKey.values()) {
+    const survivors: { key: string; flight: FlightRow }[] = [];
+    for (const [key, group] of byKey) {
       const [survivor, ...duplicates] = group.sort((a, b) => a.id - b.id);
       let kept = survivor!;
       for (const duplicate of duplicates) {
         kept = await mergeInto(tx, kept, duplicate, now);
         merged += 1;
       }
-      survivors.push(kept);
+      survivors.push({ key, flight: kept });
     }
     let renamed = 0;
-    for (const flight of survivors) {
+    for (const { flight } of survivors) {
       const canonical = normaliseFlightNumber(flight.flightNumber);
       if (canonical === flight.flightNumber) continue;
       // A deleted flight may hold the canonical identity (the unique index counts it): then the
@@ -63,8 +93,39 @@ export async function mergeDuplicateFlights(
         .returning({ id: flights.id });
       if (done) renamed += 1;
     }
-    return { merged, renamed };
+    const rekeyed = await storeKeys(
+      tx,
+      survivors.filter(({ key, flight }) => flight.flightKey !== key),
+    );
+    await tx
+      .insert(appMeta)
+      .values({ name: FLIGHT_KEY_META, value: version, updatedAt: now })
+      .onConflictDoUpdate({ target: appMeta.name, set: { value: version, updatedAt: now } });
+    return { merged, renamed, rekeyed };
   });
+}
+
+/**
+ * Writes each flight's key. The changed keys are cleared first, then set, so that two flights
+ * swapping keys (a regenerated zone table can do that) never meet on the unique index midway.
+ * A few statements per thousand flights, however many change.
+ */
+async function storeKeys(tx: Tx, changed: { key: string; flight: FlightRow }[]) {
+  const CHUNK = 1000;
+  for (let i = 0; i < changed.length; i += CHUNK) {
+    const ids = changed.slice(i, i + CHUNK).map(({ flight }) => flight.id);
+    await tx.update(flights).set({ flightKey: null }).where(inArray(flights.id, ids));
+  }
+  for (let i = 0; i < changed.length; i += CHUNK) {
+    const rows = changed
+      .slice(i, i + CHUNK)
+      .map(({ key, flight }) => sql`(${flight.id}::integer, ${key}::text)`);
+    await tx.execute(
+      sql`update ${flights} set flight_key = v.key from (values ${sql.join(rows, sql`, `)})
+        as v(id, key) where ${flights.id} = v.id`,
+    );
+  }
+  return changed.length;
 }
 
 /**
@@ -72,7 +133,8 @@ export async function mergeDuplicateFlights(
  * on both keeps the survivor's entry. Two members with a wave on each keep one conversation:
  * the accepted one if either is (they connected), else the survivor's; the other's messages
  * move into it. The survivor takes the duplicate's departure time when it has none; two
- * different times keep the survivor's, and the audit entry says so.
+ * different times keep the survivor's, and the audit entry says so, as it does for two
+ * destinations (the survivor's is kept).
  */
 async function mergeInto(
   tx: Tx,
@@ -168,6 +230,10 @@ async function mergeInto(
       conversationsJoined,
       ...(survivorTime && duplicateTime && survivorTime !== duplicateTime
         ? { timeKept: survivorTime, timeDropped: duplicateTime }
+        : {}),
+      // The key has no destination: a flight listed to another one joins, and keeps its own.
+      ...(survivor.destination !== duplicate.destination
+        ? { destinationKept: survivor.destination, destinationDropped: duplicate.destination }
         : {}),
     },
     at: now,

@@ -11,10 +11,8 @@ import {
   canAddFlights,
   canDeleteFlight,
   checkDepartureHorizon,
-  DEPARTURE_TIME_DIFFERS,
   dateFilterDays,
   departureInstant,
-  departureTimeDiffers,
   FLIGHT_NUMBER_PARTS,
   type FlightDetail,
   type FlightListItem,
@@ -23,6 +21,7 @@ import {
   type FlightStats,
   flightKey,
   inTagOrder,
+  listedDifferently,
   normaliseFlightQuery,
   type UserFlight,
   utcDay,
@@ -317,14 +316,13 @@ export function createFlightService(deps: AppDeps) {
       });
       await patch(result.flight.id, [viewer.id]);
       const item = await listItem(viewer.id, result.flight.id);
-      if (!result.differs) return { created: result.created, flight: item };
-      // Joined as listed at another time: said so, in times as the member reads them.
-      const { listed, given } = result.differs;
-      const message = departureTimeDiffers(body.origin, listed, given, 'entry', airportTimeZone);
-      return {
-        created: result.created,
-        flight: { ...item, notice: { code: DEPARTURE_TIME_DIFFERS, message } },
-      };
+      // Joined as listed at another time or to another destination: said so, in times as the
+      // member reads them.
+      const notice = result.differs
+        ? listedDifferently(result.differs, 'entry', airportTimeZone)
+        : null;
+      if (!notice) return { created: result.created, flight: item };
+      return { created: result.created, flight: { ...item, notice } };
     },
 
     /** POST /api/flights/batch (see batch.ts). */

@@ -159,9 +159,13 @@ export function createRosterService(deps: AppDeps) {
       flights: rows.map((row) => {
         const known = byRow.get(row);
         // The member's own flight says so even when past; a past one is never 'new'.
-        if (!known || known.status === 'new') return row;
-        if (known.status === 'listed-other-time' && row.status === 'past') return row;
-        return { ...row, status: known.status, listedTime: known.listedTime };
+        if (!known) return row;
+        const listedDestination = known.listedDestination;
+        if (known.status === 'new') return { ...row, listedDestination };
+        if (known.status === 'listed-other-time' && row.status === 'past') {
+          return { ...row, listedDestination };
+        }
+        return { ...row, status: known.status, listedTime: known.listedTime, listedDestination };
       }),
       ignored: result.ignored.map(({ line, lineNumber, code, reason }) => ({
         line,

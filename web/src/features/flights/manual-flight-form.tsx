@@ -5,6 +5,7 @@ import {
   type CreateFlightResponse,
   DEFAULT_ORIGIN,
   DEPARTURE_TIME_DIFFERS,
+  DESTINATION_DIFFERS,
   isCrewRole,
   normaliseAirportInput,
   normaliseManualFlight,
@@ -39,8 +40,11 @@ export function ManualFlightForm({ viewer }: { viewer: Viewer }) {
   const add = useAddFlight();
   const callbacks = {
     onSuccess: (flight: CreateFlightResponse) => {
-      // Joined as listed at another time: the member is told both times.
-      if (flight.notice?.code === DEPARTURE_TIME_DIFFERS) {
+      // Joined as listed at another time or to another destination: the member is told both.
+      if (
+        flight.notice?.code === DEPARTURE_TIME_DIFFERS ||
+        flight.notice?.code === DESTINATION_DIFFERS
+      ) {
         toast.info("You've been added to the flight", flight.notice.message, 10_000);
       } else {
         toast.success('Success!', "You've been added to the flight");

@@ -51,6 +51,7 @@ const flight = (over: Partial<RosterPreviewFlight>): RosterPreviewFlight => ({
   sourceLine: '01/12/2026 BA0117 LHR JFK 1530 1835',
   status: 'new',
   listedTime: null,
+  listedDestination: null,
   ...over,
 });
 
@@ -93,6 +94,8 @@ const FOUND = answer({
       utc: { departure: '2026-12-04T15:30:00.000Z', arrival: '2026-12-04T23:35:00.000Z' },
       status: 'listed-other-time',
       listedTime: '16:00',
+      // The key has no destination: the flight is listed to another one, and the row says so.
+      listedDestination: 'EWR',
     }),
   ],
   ignored: [
@@ -133,6 +136,8 @@ describe('Upload Roster: the review of what the server read', () => {
     expect(within(ba112!).getByText('02/12/2026 DHD BA0112 JFK LHR 2045 0840+1')).toBeTruthy();
     expect(within(mine!).getByText('Already yours')).toBeTruthy();
     expect(within(other!).getByText('Listed at 16:00')).toBeTruthy();
+    expect(within(other!).getByText('Listed to EWR')).toBeTruthy();
+    expect(within(ba117!).queryByText(/Listed to/)).toBeNull();
 
     expect(box(ba117!).checked).toBe(true);
     expect(box(mine!).checked).toBe(false);

@@ -79,8 +79,18 @@ const IGNORED_KIND: Record<
   COLUMN_ROSTER: { label: 'Check', tone: 'warning' },
 };
 
-/** Each status as the row shows it. */
+/** Each status as the row shows it; a flight listed to another destination says that too. */
 function statusBadge(flight: RosterPreviewFlight) {
+  const badge = statusOnly(flight);
+  if (!flight.listedDestination) return badge;
+  return (
+    <>
+      {badge} <Badge tone="warning">Listed to {flight.listedDestination}</Badge>
+    </>
+  );
+}
+
+function statusOnly(flight: RosterPreviewFlight) {
   switch (flight.status) {
     case 'yours':
       return <Badge tone="success">Already yours</Badge>;
