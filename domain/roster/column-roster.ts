@@ -7,6 +7,7 @@
  * ('DATE DAY PAIRING RPT FLT DEP FROM TO ARR BLK'). Pure; every pattern is anchored.
  */
 
+import { MONTH_NAMES, WEEKDAY_NAMES } from '../rules/time';
 import { calendarDate } from './roster-dates';
 
 const MONTHS = ['jan', 'feb', 'mar', 'apr', 'may', 'jun', 'jul', 'aug', 'sep', 'oct', 'nov', 'dec'];
@@ -112,30 +113,6 @@ export function readRosterPeriod(line: string): RosterPeriod | null {
   );
   return { from, to: last, text: month[0].replace(/^[^A-Za-z0-9]/, '').trim() };
 }
-
-const WEEKDAY_NAMES = [
-  'Sunday',
-  'Monday',
-  'Tuesday',
-  'Wednesday',
-  'Thursday',
-  'Friday',
-  'Saturday',
-];
-const MONTH_NAMES = [
-  'January',
-  'February',
-  'March',
-  'April',
-  'May',
-  'June',
-  'July',
-  'August',
-  'September',
-  'October',
-  'November',
-  'December',
-];
 
 export type ColumnDate =
   | { date: string }
