@@ -67,4 +67,34 @@ describe('useSingleFlightMutation', () => {
     });
     expect(send.mock.calls.map(([n]) => n)).toEqual([1, 2]);
   });
+
+  it('with keepAfterSuccess, a call that succeeded is not made again; one that failed may be', async () => {
+    const send = vi.fn(async (n: number) => {
+      if (n === 2) throw new Error('no');
+      return n;
+    });
+    const { result } = renderHook(
+      () =>
+        useSingleFlightMutation({
+          mutationFn: send,
+          flightKey: (id: number) => id,
+          keepAfterSuccess: true,
+        }),
+      { wrapper },
+    );
+    // The second tap of a double tap arriving after the first answer.
+    await act(async () => {
+      await result.current.mutateAsync(1);
+    });
+    await act(async () => {
+      result.current.mutate(1);
+    });
+    await act(async () => {
+      await result.current.mutateAsync(2).catch(() => undefined);
+    });
+    await act(async () => {
+      await result.current.mutateAsync(2).catch(() => undefined);
+    });
+    expect(send.mock.calls.map(([n]) => n)).toEqual([1, 2, 2]);
+  });
 });

@@ -19,6 +19,13 @@ export type SingleFlightOptions<TData, TError, TVariables, TContext> = UseMutati
    * wave read, answer one wave) keys them, e.g. by wave id.
    */
   flightKey?: (variables: TVariables) => unknown;
+  /**
+   * A call that succeeded keeps its key taken: for an action that ends its item (approve or
+   * reject a registration), a late second tap must not act on it again. The item's card stays
+   * on screen until the list is fetched again, and on a loaded machine the second tap of a
+   * double tap can come after the first request's answer (a journey saw two approvals so).
+   */
+  keepAfterSuccess?: boolean;
 };
 
 const ALL = Symbol('all');
@@ -39,6 +46,7 @@ export function useSingleFlightMutation<
   TContext = unknown,
 >({
   flightKey,
+  keepAfterSuccess = false,
   ...options
 }: SingleFlightOptions<TData, TError, TVariables, TContext>): UseMutationResult<
   TData,
@@ -57,9 +65,19 @@ export function useSingleFlightMutation<
       const key = keyOf.current ? keyOf.current(variables) : ALL;
       if (inFlight.current.has(key)) return new Promise<TData>(() => {});
       inFlight.current.add(key);
-      return run(variables, callbacks).finally(() => inFlight.current.delete(key));
+      const release = () => inFlight.current.delete(key);
+      return run(variables, callbacks).then(
+        (data) => {
+          if (!keepAfterSuccess) release();
+          return data;
+        },
+        (error: unknown) => {
+          release();
+          throw error;
+        },
+      );
     },
-    [run],
+    [run, keepAfterSuccess],
   );
   const mutate = useCallback(
     (variables: TVariables, callbacks?: MutateOptions<TData, TError, TVariables, TContext>) => {

@@ -83,6 +83,8 @@ export function useApproveUser() {
   return useSingleFlightMutation({
     mutationFn: (user: { id: number; email: string }) => approvalsApi.approve(user.id),
     flightKey: (user) => user.id,
+    // Approved is final: a tap landing after the answer, before the card is gone, is ignored.
+    keepAfterSuccess: true,
     onSuccess: (_data, user) => {
       toast.success(
         'User Approved!',
