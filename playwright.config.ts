@@ -2,8 +2,7 @@ import { mkdtempSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { defineConfig, devices, type PlaywrightTestConfig } from '@playwright/test';
-// @ts-expect-error plain ESM helper shared with scripts/test.mjs
-import { findChromium, QUIET_BROWSER_UI } from './scripts/find-chromium.mjs';
+import { journeyLaunchOptions } from './e2e/browsers';
 
 // This file is read by the runner and again by each worker: what one run shares (data
 // directories) goes into the environment once, and workers inherit it.
@@ -76,20 +75,6 @@ if (postgresServer) {
   });
 }
 
-const launchOptions = {
-  executablePath: findChromium() ?? undefined,
-  args: [
-    '--no-sandbox',
-    '--disable-gpu',
-    '--disable-quic',
-    '--no-first-run',
-    '--disable-background-networking',
-    '--disable-component-update',
-    '--disable-sync',
-    QUIET_BROWSER_UI,
-  ],
-};
-
 export default defineConfig({
   testDir: 'e2e',
   // Kills an own server whose journey's worker was killed before its fixture could stop it.
@@ -122,7 +107,7 @@ export default defineConfig({
     // its screenshot and error context.
     trace: (process.env.E2E_TRACE as 'off' | 'on' | 'retain-on-failure' | undefined) ?? 'off',
     screenshot: 'only-on-failure',
-    launchOptions,
+    launchOptions: journeyLaunchOptions,
   },
   projects: [
     {

@@ -1,10 +1,13 @@
 import { randomInt } from 'node:crypto';
+import { fullChromiumLaunchOptions } from './browsers';
 import { expect, test } from './fixtures';
 import { addFlight, approvedMember, flightFields, signedInPage } from './helpers/members';
 
 const DAY = 24 * 60 * 60 * 1000;
 
-test.use({ viewport: { width: 390, height: 844 } });
+// Chromium, not the headless shell: the shell reports notification permission as 'denied', so
+// the prompt this journey measures would never show.
+test.use({ viewport: { width: 390, height: 844 }, launchOptions: fullChromiumLaunchOptions });
 
 test('on a phone the notification prompt is one line, shown once, and flights read BA117 + 15:30 GMT', async ({
   newContext,

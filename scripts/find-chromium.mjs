@@ -7,6 +7,21 @@ export function findChromium() {
 }
 
 /**
+ * Debian's old headless shell (package chromium-headless-shell), for the journeys: the same Blink
+ * and V8 as Chromium without the browser's UI layer, which Playwright also runs by default. On the
+ * 2-core machine it did the PGlite journeys with 814 CPU s in 7.3 min where Chromium needed
+ * ~1,100 in 10 (docs/testing.md). Null when it is not installed: the journeys then use Chromium.
+ */
+export function findHeadlessShell() {
+  const candidates = [
+    process.env.HEADLESS_SHELL_PATH,
+    '/usr/lib/chromium/chromium-headless-shell',
+    '/usr/bin/chromium-headless-shell',
+  ];
+  return candidates.find((p) => p && existsSync(p)) ?? null;
+}
+
+/**
  * Turns off browser UI that no test or measurement uses but that costs a renderer per window:
  * Chromium 156's omnibox popup is a WebUI page each new window preloads in a process of its
  * own. Measured on two journey files (16 journeys): a quarter of the run's CPU went to it

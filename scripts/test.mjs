@@ -6,7 +6,7 @@
 // `npm test -- --only <stage>[,<stage>]` (or `npm run test:<stage>`) runs only those stages.
 import { spawnSync } from 'node:child_process';
 import { existsSync, mkdirSync, readFileSync, rmSync } from 'node:fs';
-import { findChromium } from './find-chromium.mjs';
+import { findChromium, findHeadlessShell } from './find-chromium.mjs';
 import { postgresPassFiles } from './postgres-pass.mjs';
 import { playwrightFailures, vitestFailures } from './test-failures.mjs';
 import { playwrightFileTimes, slowestFiles, stageTable, vitestFileTimes } from './test-timings.mjs';
@@ -202,6 +202,9 @@ if (!chromium) {
   // sessions ended everywhere, payments, moderation, the offline queue's exactly-once send).
   // `--only e2e-postgres` runs the PostgreSQL project alone.
   const withPostgres = Boolean(process.env.TEST_DATABASE_URL);
+  if (wanted('e2e') || wanted('e2e-postgres')) {
+    console.log(`\nJourneys' browser: ${findHeadlessShell() ?? chromium}`);
+  }
   if (wanted('e2e')) {
     await stage('e2e', () =>
       playwright(
