@@ -256,8 +256,16 @@ test('presence: online once a member screen loads, offline by beacon when the pa
   baseURL,
 }) => {
   await signedInMember(page, baseURL!);
+  // This document's own report, not the one before it: the member was online already, so a poll
+  // alone could pass on the last screen's state while this page's 'online' was still on its way,
+  // and, answered after the beacon below, it left the member online (a busy-core CI run).
+  const announced = page.waitForResponse(
+    (r) =>
+      r.url().endsWith('/api/users/online-status') && r.request().postDataJSON()?.isOnline === true,
+  );
   await page.goto('/profile');
   await expect(page.getByRole('heading', { name: 'Profile', exact: true })).toBeVisible();
+  expect((await announced).ok()).toBe(true);
   const isOnline = async () =>
     ((await (await page.context().request.get('/api/auth/me')).json()) as { isOnline: boolean })
       .isOnline;
