@@ -19,7 +19,7 @@ import { gzipSync } from 'node:zlib';
 import { chromium } from '@playwright/test';
 import lighthouse from 'lighthouse';
 import { freePort, spawnServer } from '../server/test/processes.ts';
-import { findChromium, QUIET_BROWSER_UI } from './find-chromium.mjs';
+import { findChromium, findHeadlessShell, QUIET_BROWSER_UI } from './find-chromium.mjs';
 import { medianVerdict } from './median-verdict.mjs';
 
 const root = path.resolve(path.dirname(new URL(import.meta.url).pathname), '..');
@@ -218,26 +218,69 @@ function landingScriptBytes(lhr) {
   return { total, files };
 }
 
-export async function installabilityErrors(context, url) {
+/** Opens `url` and waits until its service worker controls it; the page stays open. */
+async function openControlled(context, url) {
   const page = await context.newPage();
   await page.goto(url);
-  // The service worker must control the page before Chromium judges installability; without
-  // one, `ready` never settles and Chromium names what is missing.
+  // Without a service worker `ready` never settles; installability then names what is missing.
   await page.evaluate(() =>
     Promise.race([
       navigator.serviceWorker?.ready,
       new Promise((resolve) => setTimeout(resolve, 10_000)),
     ]),
   );
+  return page;
+}
+
+export async function installabilityErrors(context, url) {
+  // The service worker must control the page before Chromium judges installability.
+  const page = await openControlled(context, url);
   const cdp = await context.newCDPSession(page);
   const { installabilityErrors } = await cdp.send('Page.getInstallabilityErrors');
   await page.close();
   return installabilityErrors.map((e) => e.errorId);
 }
 
+/**
+ * Installability as Chromium judges it, in a profile of its own (a context without one is
+ * incognito, which is never installable). Not in the headless shell: it has no such judge and
+ * answers an empty list even for a page without a manifest.
+ */
+async function installabilityInChromium(chromiumPath, url) {
+  const profile = mkdtempSync(path.join(os.tmpdir(), 'jumpseat-quality-install-'));
+  const context = await chromium.launchPersistentContext(profile, {
+    executablePath: chromiumPath,
+    args: ['--no-sandbox', '--disable-gpu', QUIET_BROWSER_UI],
+  });
+  try {
+    return await installabilityErrors(context, url);
+  } finally {
+    await context.close();
+    rmSync(profile, { recursive: true, force: true });
+  }
+}
+
+/**
+ * The measured processes (this one, and the server and browser it starts, which inherit it) run
+ * ahead of anything else on the machine: a neighbour's CPU use is not the build's performance, and
+ * at equal priority one CPU-bound process beside the run took Home from 95 to 90 (full Chromium,
+ * this 2-core machine). Needs root or CAP_SYS_NICE; without it the run says so and goes on.
+ */
+function raisePriority() {
+  try {
+    os.setPriority(-10);
+  } catch {
+    console.warn('quality gates: could not raise their priority; a busy machine lowers the scores');
+  }
+}
+
 async function main() {
-  const chrome = findChromium();
-  if (!chrome) throw new Error('No Chromium found (CHROME_PATH or apt-get install chromium)');
+  const fullChromium = findChromium();
+  if (!fullChromium) throw new Error('No Chromium found (CHROME_PATH or apt-get install chromium)');
+  // Lighthouse measures in the headless shell when installed, as the journeys run (the same
+  // engine without the browser's UI layer; the figures that decided it: docs/testing.md).
+  const chrome = findHeadlessShell() ?? fullChromium;
+  raisePriority();
   if (!existsSync(path.join(root, 'web/dist/index.html'))) {
     await new Promise((resolve, reject) =>
       spawn('npm', ['run', 'build'], { cwd: root, stdio: 'inherit' }).once('exit', (code) =>
@@ -276,9 +319,10 @@ async function main() {
       { name: 'flight detail', url: `${base}/flight/${flightId}`, member: true, noSchemas: true },
       { name: 'messages', url: `${base}/messages`, member: true, noSchemas: true },
     ];
-    // Installability first, as a visitor: the service worker it waits for then serves every
-    // screen measured after it, visitors' and members' alike.
-    report.installable = await installabilityErrors(context, `${base}/`);
+    // The landing first, as a visitor, until its service worker controls it: the worker then
+    // serves every screen measured after it, visitors' and members' alike.
+    await (await openControlled(context, `${base}/`)).close();
+    report.installable = await installabilityInChromium(fullChromium, `${base}/`);
     if (report.installable.length > 0) {
       report.failures.push(`not installable: ${report.installable.join(', ')}`);
     }
