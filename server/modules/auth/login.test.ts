@@ -381,45 +381,52 @@ describe('brute-force resistance', () => {
 
   // Cap 300 s (a cap, not a wait): 10,000 sign-ins one after another, the brute force the lock must
   // stop.
-  it('a script of 10,000 guesses gets in 0 times and compares at most 10 guesses', async () => {
-    const user = await buildCrew(t.database.db, { pin: '7342', ...yearly() });
-    let successes = 0;
-    let pinCompared = 0;
-    const locks: string[] = [];
-    let lockedBefore = false;
-    const realMatches = t.app.deps.pins.matches.bind(t.app.deps.pins);
-    t.app.deps.pins.matches = (stored, candidate) => {
-      pinCompared += 1;
-      return realMatches(stored, candidate);
-    };
-    try {
-      for (let guess = 0; guess < 10_000; guess++) {
-        const pin = String(guess).padStart(4, '0');
-        // The attacker rotates addresses and waits out every soft lock: 1 minute per 100 guesses.
-        if (guess % 100 === 0) t.clock.advance(MIN);
-        const res = await login(
-          user.email,
-          pin,
-          `198.18.${Math.floor(guess / 250) % 250}.${guess % 250}`,
-        );
-        if (res.statusCode === 200) successes += 1;
-        const locked = res.statusCode === 429;
-        if (locked && !lockedBefore) {
-          const kind = res.json().retryAt
-            ? `15-minute lock until ${res.json().retryAt}`
-            : 'hard lock';
-          locks.push(`guess ${guess + 1} at ${t.clock.now().toISOString()}: ${kind}`);
+  // On PGlite only: the lock schedule over 10,000 guesses does not depend on the engine, and the
+  // upsert that counts them (this file's reason for the PostgreSQL pass) is run there by the tests
+  // above; sequential, it was that pass's longest test (38 s of a 104 s stage).
+  it.skipIf(process.env.JUMPSEAT_TEST_DB === 'postgres')(
+    'a script of 10,000 guesses gets in 0 times and compares at most 10 guesses',
+    async () => {
+      const user = await buildCrew(t.database.db, { pin: '7342', ...yearly() });
+      let successes = 0;
+      let pinCompared = 0;
+      const locks: string[] = [];
+      let lockedBefore = false;
+      const realMatches = t.app.deps.pins.matches.bind(t.app.deps.pins);
+      t.app.deps.pins.matches = (stored, candidate) => {
+        pinCompared += 1;
+        return realMatches(stored, candidate);
+      };
+      try {
+        for (let guess = 0; guess < 10_000; guess++) {
+          const pin = String(guess).padStart(4, '0');
+          // The attacker rotates addresses and waits out every soft lock: 1 minute per 100 guesses.
+          if (guess % 100 === 0) t.clock.advance(MIN);
+          const res = await login(
+            user.email,
+            pin,
+            `198.18.${Math.floor(guess / 250) % 250}.${guess % 250}`,
+          );
+          if (res.statusCode === 200) successes += 1;
+          const locked = res.statusCode === 429;
+          if (locked && !lockedBefore) {
+            const kind = res.json().retryAt
+              ? `15-minute lock until ${res.json().retryAt}`
+              : 'hard lock';
+            locks.push(`guess ${guess + 1} at ${t.clock.now().toISOString()}: ${kind}`);
+          }
+          lockedBefore = locked;
         }
-        lockedBefore = locked;
+      } finally {
+        t.app.deps.pins.matches = realMatches;
       }
-    } finally {
-      t.app.deps.pins.matches = realMatches;
-    }
-    expect(successes).toBe(0);
-    expect(pinCompared).toBeLessThanOrEqual(10);
-    expect(locks).toHaveLength(2);
-    console.info(
-      `brute force: 10000 guesses, ${successes} successes, ${pinCompared} compared with the PIN; ${locks.join('; ')}`,
-    );
-  }, 300_000);
+      expect(successes).toBe(0);
+      expect(pinCompared).toBeLessThanOrEqual(10);
+      expect(locks).toHaveLength(2);
+      console.info(
+        `brute force: 10000 guesses, ${successes} successes, ${pinCompared} compared with the PIN; ${locks.join('; ')}`,
+      );
+    },
+    300_000,
+  );
 });
