@@ -4,6 +4,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { describeExit, type Spawned, spawnServer } from './test/processes';
+import { seededDataDir } from './test/seeded-data-dir';
 
 /**
  * The real entry point, as `npm start` runs it (without the web build), on a port of the
@@ -49,7 +50,8 @@ describe.runIf(process.env.JUMPSEAT_TEST_DB !== 'postgres')('server process', ()
   // Cap 90 s (a cap, not a wait): two server processes, each loading the app's modules through tsx
   // and opening PGlite.
   it('a SIGTERM during startup lets the step under way finish, closes the database and exits 0', async () => {
-    const dataDir = mkdtempSync(path.join(os.tmpdir(), 'jumpseat-main-'));
+    // Migrated already (the test above starts on an empty DATA_DIR): this one is about the stop.
+    const dataDir = await seededDataDir('jumpseat-main-');
     const first = start(dataDir);
     // Printed mid-startup: the database is open and DATA_DIR locked, nothing listens yet.
     await first.printed('Created the first admin');
