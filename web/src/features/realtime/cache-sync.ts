@@ -163,7 +163,8 @@ export function addMessage(client: QueryClient, message: Message) {
 }
 
 /**
- * After the socket comes back from a gap, pushes may have been missed: everything on screen
+ * After the socket comes back from a gap, or first comes up after the screen's first fetches,
+ * pushes may have been missed: everything on screen
  * refetches once (the session excepted) — crew lists, counters, the waves list (a wave deleted
  * meanwhile is not in GET /api/sync). Chat threads too, unless `threadsSynced`: then GET
  * /api/sync brings their missed messages instead (features/messages/sync.ts).

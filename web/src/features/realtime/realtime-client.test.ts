@@ -110,6 +110,23 @@ describe('RealtimeClient', () => {
     expect(onResumed).toHaveBeenCalledTimes(1);
   });
 
+  it('tells of its first connection once, apart from a resumption after a gap', () => {
+    const onFirstConnected = vi.fn();
+    const onResumed = vi.fn();
+    const { client } = makeClient({ onFirstConnected, onResumed });
+    client.start();
+    FakeSocket.latest().open();
+    expect(onFirstConnected).not.toHaveBeenCalled();
+    FakeSocket.latest().accept();
+    expect(onFirstConnected).toHaveBeenCalledTimes(1);
+    expect(onResumed).not.toHaveBeenCalled();
+    FakeSocket.latest().drop();
+    vi.advanceTimersByTime(1000);
+    FakeSocket.latest().accept();
+    expect(onFirstConnected).toHaveBeenCalledTimes(1);
+    expect(onResumed).toHaveBeenCalledTimes(1);
+  });
+
   it('gives up an attempt that gets no auth answer, and retries', () => {
     const onAttemptFailed = vi.fn();
     makeClient({ onAttemptFailed }).client.start();

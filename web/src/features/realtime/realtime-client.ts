@@ -72,6 +72,12 @@ export type RealtimeClientOptions = {
    * server time of the last event this client saw before the gap (GET /api/sync's cursor).
    */
   onResumed?: (since: string | undefined) => void;
+  /**
+   * Authenticated for the first time. What the screen fetched before the server had this socket
+   * may have missed a push sent in between (an answer to a wave given in that second stayed
+   * 'Pending' until a reload), so it is fetched once more.
+   */
+  onFirstConnected?: () => void;
   /** Consecutive attempts that never got to auth_success (the session may be gone). */
   onAttemptFailed?: (consecutiveFailures: number) => void;
   log?: (message: string, detail?: unknown) => void;
@@ -258,6 +264,7 @@ export class RealtimeClient {
         this.everConnected = true;
         this.options.onConnectedChange(true);
         if (resumed) this.options.onResumed?.(since);
+        else this.options.onFirstConnected?.();
         return;
       }
       case 'auth_error':

@@ -1,4 +1,4 @@
-import { QueryClientProvider } from '@tanstack/react-query';
+import { QueryClientProvider, QueryObserver } from '@tanstack/react-query';
 import { act, cleanup, render } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { Message } from '../../../../domain';
@@ -92,6 +92,27 @@ describe('<RealtimeConnection>', () => {
       }),
     );
     expect(client.getQueryData(['messages', 3])).toEqual([message]);
+  });
+
+  it('fetches the screen again once the socket is first up: a push may have come before it', async () => {
+    const client = setup();
+    let answers = 0;
+    const observer = new QueryObserver(client, {
+      queryKey: ['flights', 'list'],
+      queryFn: async () => ++answers,
+    });
+    const unsubscribe = observer.subscribe(() => undefined);
+    await vi.waitFor(() => expect(answers).toBe(1));
+    act(() => client.setQueryData(sessionQueryKey, user));
+    await settle();
+    act(() => FakeSocket.latest().open());
+    await settle();
+    expect(answers).toBe(1);
+    act(() => FakeSocket.latest().accept());
+    await vi.waitFor(() => expect(client.getQueryData(['flights', 'list'])).toBe(2));
+    // The session is not fetched again for it (it is what started the socket).
+    expect(client.getQueryState(sessionQueryKey)?.isInvalidated).toBe(false);
+    unsubscribe();
   });
 
   it('says so when the socket cannot be authenticated, and checks the session', async () => {

@@ -74,6 +74,7 @@ export function RealtimeConnection({ createSocket }: { createSocket?: CreateSock
       createSocket,
       onFrame: (frame) => applyServerFrame(client, frame, effects),
       onConnectedChange: setRealtimeConnected,
+      onFirstConnected: () => refreshAfterGap(client),
       onResumed: (since) => {
         refreshAfterGap(client, since !== undefined);
         notifyRealtimeResumed(since);
