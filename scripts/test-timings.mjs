@@ -40,10 +40,19 @@ export function slowestFiles(times, count = 10) {
     .map((t) => `  ${seconds(t.ms).padStart(9)}  ${t.file} (${t.tests} tests)`);
 }
 
-/** The closing table: one row per stage that ran, with its wall time and counts, and a total. */
-export function stageTable(stages) {
-  const rows = stages.map((s) => [s.name, seconds(s.ms), String(s.passed), String(s.failed)]);
-  const total = stages.reduce((sum, s) => sum + s.ms, 0);
+/**
+ * The closing table: one row per stage that ran, with its wall time and counts, and a total.
+ * A stage that ran beside another says so (`beside`); their times overlap, so the total is the
+ * run's own wall time (`wallMs`) when given, not the sum of the rows.
+ */
+export function stageTable(stages, wallMs) {
+  const rows = stages.map((s) => [
+    s.beside ? `${s.name} (beside ${s.beside})` : s.name,
+    seconds(s.ms),
+    String(s.passed),
+    String(s.failed),
+  ]);
+  const total = wallMs ?? stages.reduce((sum, s) => sum + s.ms, 0);
   rows.push([
     'total',
     seconds(total),

@@ -67,4 +67,16 @@ describe("npm test's timings", () => {
     expect(table[3]).toMatch(/^vitest\s+60\.0 s\s+1600\s+2$/);
     expect(table[4]).toMatch(/^total\s+62\.0 s\s+1601\s+2$/);
   });
+
+  it("names a stage that ran beside another, and totals the run's wall time, not the rows", () => {
+    const table = stageTable(
+      [
+        { name: 'vitest', ms: 60_000, passed: 1_600, failed: 0 },
+        { name: 'typecheck', ms: 20_000, passed: 1, failed: 0, beside: 'vitest' },
+      ],
+      61_000,
+    ).split('\n');
+    expect(table[3]).toMatch(/^typecheck \(beside vitest\)\s+20\.0 s\s+1\s+0$/);
+    expect(table[4]).toMatch(/^total\s+61\.0 s\s+1601\s+0$/);
+  });
 });

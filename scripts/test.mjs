@@ -1,10 +1,11 @@
-// `npm test`: type-check, lint, every Vitest suite, then Playwright and the quality gates. With
+// `npm test`: the web build, the quality gates beside type-check and lint, every Vitest suite,
+// then Playwright. With
 // TEST_DATABASE_URL set, the server test files where the engine matters (docs/testing.md) run
 // again on that PostgreSQL, and the one Playwright run also runs the core browser journeys
 // (@postgres) against a server on it. Prints each stage's wall time and each suite's ten slowest
 // files, then a table of stages, and ends with one line `N passed, N failed` summing every stage.
 // `npm test -- --only <stage>[,<stage>]` (or `npm run test:<stage>`) runs only those stages.
-import { spawnSync } from 'node:child_process';
+import { spawn } from 'node:child_process';
 import { existsSync, mkdirSync, readFileSync, rmSync } from 'node:fs';
 import { findChromium, findHeadlessShell } from './find-chromium.mjs';
 import { postgresPassFiles } from './postgres-pass.mjs';
@@ -48,26 +49,69 @@ const failures = [];
 /** Each stage that ran: its name, wall time and counts, for the closing table. */
 const stages = [];
 
-function run(label, cmd, args, env = {}) {
-  console.log(`\n=== ${label} ===`);
-  const result = spawnSync(cmd, args, { stdio: 'inherit', env: { ...process.env, ...env } });
-  return result.status === 0;
+/**
+ * Where a stage's output goes: the terminal, or (a stage running beside another) a buffer that
+ * is printed whole once the stage is collected, so two stages never interleave their lines.
+ */
+const toTerminal = { write: (text) => process.stdout.write(text), quiet: false };
+
+function run(label, cmd, args, env = {}, output = toTerminal) {
+  output.write(`\n=== ${label} ===\n`);
+  return new Promise((resolve) => {
+    const child = spawn(cmd, args, {
+      stdio: output.quiet ? ['ignore', 'pipe', 'pipe'] : 'inherit',
+      env: { ...process.env, ...env },
+    });
+    if (output.quiet) {
+      child.stdout.on('data', (chunk) => output.write(chunk));
+      child.stderr.on('data', (chunk) => output.write(chunk));
+    }
+    child.once('error', (error) => {
+      output.write(`${cmd}: ${error.message}\n`);
+      resolve(false);
+    });
+    child.once('close', (code) => resolve(code === 0));
+  });
 }
 
 /** Runs one stage, timed; `body` returns its counts `{ passed, failed }`. */
 async function stage(name, body) {
   if (!wanted(name)) return;
   const started = Date.now();
-  const counts = await body();
-  const ms = Date.now() - started;
-  stages.push({ name, ms, ...counts });
+  const counts = await body(toTerminal);
+  record(name, Date.now() - started, counts);
+}
+
+function record(name, ms, counts, beside) {
+  stages.push({ name, ms, ...counts, ...(beside && { beside }) });
   console.log(
-    `\n--- ${name}: ${(ms / 1000).toFixed(1)} s, ${counts.passed} passed, ${counts.failed} failed`,
+    `\n--- ${name}: ${(ms / 1000).toFixed(1)} s, ${counts.passed} passed, ${counts.failed} failed` +
+      (beside ? ` (beside ${beside})` : ''),
   );
 }
 
-function step(label, cmd, args, env) {
-  if (run(label, cmd, args, env)) return { passed: 1, failed: 0 };
+/**
+ * Starts a stage beside the next one (`beside`, its name): a stage that leaves most of a core
+ * idle shares the machine with one that does not, instead of waiting its turn. Its output is
+ * kept and printed whole, with its own timing, when `collect` is awaited after that stage.
+ */
+function besideNext(name, beside, body) {
+  if (!wanted(name)) return { collect: async () => undefined };
+  let text = '';
+  const output = { write: (chunk) => (text += chunk), quiet: true };
+  const started = Date.now();
+  const done = body(output).then((counts) => ({ counts, ms: Date.now() - started }));
+  return {
+    async collect() {
+      const { counts, ms } = await done;
+      process.stdout.write(text);
+      record(name, ms, counts, wanted(beside) ? beside : undefined);
+    },
+  };
+}
+
+async function step(label, cmd, args, env, output) {
+  if (await run(label, cmd, args, env, output)) return { passed: 1, failed: 0 };
   failures.push(label);
   return { passed: 0, failed: 1 };
 }
@@ -77,8 +121,8 @@ function printSlowest(label, times) {
   console.log(`\nSlowest files, ${label}:\n${slowestFiles(times, 10).join('\n')}`);
 }
 
-function vitest(label, args, jsonFile, env) {
-  const ok = run(
+async function vitest(label, args, jsonFile, env) {
+  const ok = await run(
     label,
     'npx',
     [
@@ -124,8 +168,8 @@ function countsByProject(report) {
   return byProject;
 }
 
-function playwright(label, jsonFile, args, env) {
-  const ok = run(label, 'npx', ['playwright', 'test', ...args], {
+async function playwright(label, jsonFile, args, env) {
+  const ok = await run(label, 'npx', ['playwright', 'test', ...args], {
     CHROME_PATH: chromium,
     PLAYWRIGHT_JSON_OUTPUT_NAME: jsonFile,
     ...env,
@@ -164,8 +208,45 @@ function missing(name, reason) {
   }
 }
 
+const started = Date.now();
+const chromium = findChromium();
+const browserStages = wanted('e2e') || wanted('e2e-postgres') || wanted('quality');
+if (!chromium && browserStages) {
+  // One line for the browser stages, as before: `e2e: SKIPPED (…)`.
+  missing('e2e', 'no Chromium found; apt-get install chromium');
+}
+const withBrowser = Boolean(chromium) && browserStages;
+
+// One build of the web app for the quality gates and the journeys, first: their servers serve
+// it (playwright.config.ts builds only when web/dist is older than its sources).
+if (withBrowser) {
+  const buildStarted = Date.now();
+  const built = await step('web build', 'npm', ['run', 'build']);
+  record('build', Date.now() - buildStarted, built);
+}
+
+// The quality gates beside the type-check and lint: Lighthouse leaves most of the machine idle
+// (its waits for a quiet network and CPU: half a core on average), and it measures at a raised
+// priority, which one busy core beside it does not move (docs/testing.md, 'Lighthouse's
+// verdict'). Not beside a Vitest or Playwright stage: with both cores busy its margins shrank
+// (sign-in's median fell from 100 to 97 beside the journeys), and a gate must not gamble.
+const quality = withBrowser
+  ? besideNext('quality', 'typecheck', (output) =>
+      // Lighthouse (mobile) on five screens, installability and the landing's JS budget.
+      // Performance is gated on the median of up to five runs per screen.
+      step(
+        'quality gates (Lighthouse, installability, landing JS)',
+        'node',
+        ['scripts/quality-gates.mjs'],
+        { CHROME_PATH: chromium, QUALITY_RUNS: '5' },
+        output,
+      ),
+    )
+  : { collect: async () => undefined };
 await stage('typecheck', () => step('type-check', 'npx', ['tsc', '--noEmit', '-p', '.']));
 await stage('lint', () => step('lint', 'npx', ['biome', 'check', '.']));
+await quality.collect();
+
 await stage('vitest', () =>
   vitest('vitest (domain, server on PGlite, web)', [], `${out}/vitest.json`, {}),
 );
@@ -186,21 +267,15 @@ if (process.env.TEST_DATABASE_URL) {
   missing('vitest-postgres', 'TEST_DATABASE_URL is not set');
 }
 
-const chromium = findChromium();
-if (!chromium) {
-  // One line for the browser stages, as before: `e2e: SKIPPED (…)`.
-  if (wanted('e2e') || wanted('e2e-postgres') || wanted('quality')) {
-    missing('e2e', 'no Chromium found; apt-get install chromium');
-  }
-} else {
+if (withBrowser) {
   // One Playwright run for both databases: every journey on PGlite (project 'chromium') and,
   // with TEST_DATABASE_URL, the core journeys (tagged @postgres) on a server on a scratch
   // database of that PostgreSQL (project 'postgres'; playwright.config.ts starts that server
   // beside the first, on the same build, and drops the database after). Not every journey on
-  // both: the server files where the engine matters already run on both databases; these cover what only a real server
-  // and browser show together (sign-up to chat, live updates over the LISTEN/NOTIFY bus,
-  // sessions ended everywhere, payments, moderation, the offline queue's exactly-once send).
-  // `--only e2e-postgres` runs the PostgreSQL project alone.
+  // both: the server files where the engine matters already run on both databases; these cover
+  // what only a real server and browser show together (sign-up to chat, live updates over the
+  // LISTEN/NOTIFY bus, sessions ended everywhere, payments, moderation, the offline queue's
+  // exactly-once send). `--only e2e-postgres` runs the PostgreSQL project alone.
   const withPostgres = Boolean(process.env.TEST_DATABASE_URL);
   if (wanted('e2e') || wanted('e2e-postgres')) {
     console.log(`\nJourneys' browser: ${findHeadlessShell() ?? chromium}`);
@@ -229,21 +304,11 @@ if (!chromium) {
   if (only?.has('e2e-postgres') && !withPostgres) {
     missing('e2e-postgres', 'TEST_DATABASE_URL is not set');
   }
-  // Lighthouse (mobile) on five screens, installability and the landing's JS budget. Performance
-  // is gated on the median of five runs per screen (scripts/quality-gates.mjs).
-  await stage('quality', () =>
-    step(
-      'quality gates (Lighthouse, installability, landing JS)',
-      'node',
-      ['scripts/quality-gates.mjs'],
-      { CHROME_PATH: chromium, QUALITY_RUNS: '5' },
-    ),
-  );
 }
 
 const passed = stages.reduce((n, s) => n + s.passed, 0);
 const failed = stages.reduce((n, s) => n + s.failed, 0);
-console.log(`\nStages:\n${stageTable(stages)}`);
+console.log(`\nStages:\n${stageTable(stages, Date.now() - started)}`);
 if (failures.length > 0) console.log(`\nFailed:\n${failures.map((f) => `  ${f}`).join('\n')}`);
 console.log(`\n${passed} passed, ${failed} failed`);
 process.exit(failed > 0 ? 1 : 0);
