@@ -8,6 +8,7 @@ import {
   applyServerFrame,
   createInvalidator,
   keysToInvalidate,
+  refreshAfterFirstConnect,
   refreshAfterGap,
   SHARED_REFRESH_WINDOW_MS,
 } from './cache-sync';
@@ -158,6 +159,44 @@ describe('server frames → query cache', () => {
     const data = { title: 'New Wave', message: 'A crew member waved at you', url: '/messages' };
     apply({ type: 'push_notification', data });
     expect(onPush).toHaveBeenCalledWith(data);
+  });
+
+  it('on the first connection refetches what pushes keep current, and nothing else', async () => {
+    const fetched: string[] = [];
+    const unsubscribers: (() => void)[] = [];
+    for (const key of [
+      ['waves', 'list'],
+      ['messages', 10],
+      ['flights', 'detail', 3],
+      ['users', 'stats'],
+      ['profile', 'me'],
+      ['auth', 'me'],
+    ]) {
+      client.setQueryData(key, 0);
+      const observer = new QueryObserver(client, {
+        queryKey: key,
+        queryFn: async () => fetched.push(key.join('/')),
+        staleTime: Number.POSITIVE_INFINITY,
+      });
+      unsubscribers.push(observer.subscribe(() => undefined));
+    }
+    // One still loading with no screen (a route's preload): its answer may predate the socket.
+    let preloads = 0;
+    void client.prefetchQuery({
+      queryKey: ['flights', 'list'],
+      queryFn: () => new Promise((resolve) => setTimeout(() => resolve(++preloads), 20)),
+    });
+    void refreshAfterFirstConnect(client);
+    await vi.waitFor(() =>
+      expect(fetched.sort()).toEqual([
+        'flights/detail/3',
+        'messages/10',
+        'users/stats',
+        'waves/list',
+      ]),
+    );
+    await vi.waitFor(() => expect(client.getQueryData(['flights', 'list'])).toBe(2));
+    for (const unsubscribe of unsubscribers) unsubscribe();
   });
 
   it('after a gap refreshes everything but the session', () => {

@@ -1,4 +1,4 @@
-import type { QueryClient, QueryKey } from '@tanstack/react-query';
+import type { Query, QueryClient, QueryKey } from '@tanstack/react-query';
 import {
   assertNever,
   type InvalidationKey,
@@ -162,9 +162,35 @@ export function addMessage(client: QueryClient, message: Message) {
   }
 }
 
+/** What pushes keep current: the `invalidate` frames' queries, the waves and the chat threads. */
+const PUSHED_QUERIES: QueryKey[] = [
+  ...Object.values(INVALIDATED_QUERIES).flat(),
+  waveKeys.all,
+  messageKeys.all,
+];
+const startsWith = (key: QueryKey, prefix: QueryKey) => prefix.every((part, i) => key[i] === part);
+
 /**
- * After the socket comes back from a gap, or first comes up after the screen's first fetches,
- * pushes may have been missed: everything on screen
+ * The socket's first connection: what the screen fetched before the server had this socket may
+ * have missed a push sent in between (an answer to a wave given in that second stayed 'Pending'
+ * until a reload). The queries pushes keep current are fetched once more: those a screen shows
+ * at once, the others when next shown, and one still loading without a screen again (its answer
+ * may predate the socket). Queries no push changes (profile, payments, calendar) are left alone.
+ */
+export async function refreshAfterFirstConnect(client: QueryClient) {
+  const pushed = (query: Query) => PUSHED_QUERIES.some((p) => startsWith(query.queryKey, p));
+  const loading = (query: Query) => pushed(query) && query.state.fetchStatus === 'fetching';
+  // Cancelled first: a refetch would join a first load in flight rather than replace it.
+  const unscreened = client.getQueryCache().findAll({ predicate: loading, type: 'inactive' });
+  await client.cancelQueries({ predicate: loading });
+  await Promise.all([
+    client.invalidateQueries({ predicate: pushed }),
+    ...unscreened.map((query) => query.fetch().catch(() => undefined)),
+  ]);
+}
+
+/**
+ * After the socket comes back from a gap, pushes may have been missed: everything on screen
  * refetches once (the session excepted) — crew lists, counters, the waves list (a wave deleted
  * meanwhile is not in GET /api/sync). Chat threads too, unless `threadsSynced`: then GET
  * /api/sync brings their missed messages instead (features/messages/sync.ts).

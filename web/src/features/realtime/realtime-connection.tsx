@@ -5,7 +5,12 @@ import { toast } from '../../components/ui/toast';
 import { type SessionUser, sessionQueryKey, useSessionUserId } from '../auth';
 import { resetAppBadgeMemory, showPushNotification, updateAppBadge } from '../notifications';
 import { realtimeAttemptFailed, setRealtimeConnected, waveCounts, waveKeys } from '../waves';
-import { applyServerFrame, createInvalidator, refreshAfterGap } from './cache-sync';
+import {
+  applyServerFrame,
+  createInvalidator,
+  refreshAfterFirstConnect,
+  refreshAfterGap,
+} from './cache-sync';
 import { notifyRealtimeResumed, setRealtimeClient } from './connection';
 import { AUTH_FAILED, type CreateSocket, RealtimeClient, realtimeUrl } from './realtime-client';
 
@@ -74,7 +79,7 @@ export function RealtimeConnection({ createSocket }: { createSocket?: CreateSock
       createSocket,
       onFrame: (frame) => applyServerFrame(client, frame, effects),
       onConnectedChange: setRealtimeConnected,
-      onFirstConnected: () => refreshAfterGap(client),
+      onFirstConnected: () => void refreshAfterFirstConnect(client),
       onResumed: (since) => {
         refreshAfterGap(client, since !== undefined);
         notifyRealtimeResumed(since);
