@@ -39,10 +39,10 @@ const serverEnv = {
 
 const webServers: NonNullable<PlaywrightTestConfig['webServer']> = [
   {
-    // The one build of the run (`npm test` builds before the journeys and the quality gates;
-    // run alone, this builds when web/dist is older than its sources). Playwright starts the web
+    // The one build of the run: `npm test` builds before the quality gates and the journeys
+    // (E2E_WEB_BUILT); `npx playwright test` alone builds here. Playwright starts the web
     // servers one after the other, so the PostgreSQL server below serves this same build.
-    command: 'node scripts/build-if-stale.mjs && node --import tsx server/main.ts',
+    command: `${process.env.E2E_WEB_BUILT ? '' : 'npm run build && '}node --import tsx server/main.ts`,
     url: `http://localhost:${port}/api/health`,
     reuseExistingServer: false,
     timeout: 120_000,

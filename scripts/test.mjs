@@ -5,8 +5,8 @@
 // (@postgres) against a server on it. Prints each stage's wall time and each suite's ten slowest
 // files, then a table of stages, and ends with one line `N passed, N failed` summing every stage.
 // `npm test -- --only <stage>[,<stage>]` (or `npm run test:<stage>`) runs only those stages.
-import { spawn } from 'node:child_process';
-import { existsSync, mkdirSync, readFileSync, rmSync } from 'node:fs';
+import { spawn, spawnSync } from 'node:child_process';
+import { existsSync, mkdirSync, readFileSync, rmSync, writeSync } from 'node:fs';
 import { findChromium, findHeadlessShell } from './find-chromium.mjs';
 import { postgresPassFiles } from './postgres-pass.mjs';
 import { playwrightFailures, vitestFailures } from './test-failures.mjs';
@@ -97,14 +97,15 @@ function record(name, ms, counts, beside) {
  */
 function besideNext(name, beside, body) {
   if (!wanted(name)) return { collect: async () => undefined };
-  let text = '';
-  const output = { write: (chunk) => (text += chunk), quiet: true };
+  // Bytes, joined once: a character split between two chunks stays whole.
+  const chunks = [];
+  const output = { write: (chunk) => chunks.push(Buffer.from(chunk)), quiet: true };
   const started = Date.now();
   const done = body(output).then((counts) => ({ counts, ms: Date.now() - started }));
   return {
     async collect() {
       const { counts, ms } = await done;
-      process.stdout.write(text);
+      writeSync(1, Buffer.concat(chunks));
       record(name, ms, counts, wanted(beside) ? beside : undefined);
     },
   };
@@ -172,6 +173,8 @@ async function playwright(label, jsonFile, args, env) {
   const ok = await run(label, 'npx', ['playwright', 'test', ...args], {
     CHROME_PATH: chromium,
     PLAYWRIGHT_JSON_OUTPUT_NAME: jsonFile,
+    // Built at the start of this run (above); the journeys' server serves that build.
+    E2E_WEB_BUILT: '1',
     ...env,
   });
   if (!existsSync(jsonFile)) {
@@ -210,42 +213,64 @@ function missing(name, reason) {
 
 const started = Date.now();
 const chromium = findChromium();
-const browserStages = wanted('e2e') || wanted('e2e-postgres') || wanted('quality');
-if (!chromium && browserStages) {
-  // One line for the browser stages, as before: `e2e: SKIPPED (…)`.
-  missing('e2e', 'no Chromium found; apt-get install chromium');
+const browserStages = ['e2e', 'e2e-postgres', 'quality'].filter(wanted);
+if (!chromium && browserStages.length > 0) {
+  // One line for the browser stages, as before: `e2e: SKIPPED (…)` (or the one asked for).
+  missing(browserStages[0], 'no Chromium found; apt-get install chromium');
 }
-const withBrowser = Boolean(chromium) && browserStages;
+let withBrowser = Boolean(chromium) && browserStages.length > 0;
 
 // One build of the web app for the quality gates and the journeys, first: their servers serve
-// it (playwright.config.ts builds only when web/dist is older than its sources).
+// it (E2E_WEB_BUILT below tells playwright.config.ts not to build again). A failed build fails
+// them both without running them: an older web/dist would still be there to be measured.
 if (withBrowser) {
   const buildStarted = Date.now();
   const built = await step('web build', 'npm', ['run', 'build']);
   record('build', Date.now() - buildStarted, built);
+  if (built.failed > 0) {
+    for (const name of browserStages) {
+      failures.push(`${name}: not run, the web build failed`);
+      stages.push({ name, ms: 0, passed: 0, failed: 1 });
+    }
+    withBrowser = false;
+  }
 }
 
+/**
+ * Whether this process may raise its priority (root or CAP_SYS_NICE): asked of a child, so the
+ * runner's own priority stays as it is.
+ */
+function canRaisePriority() {
+  const probe = spawnSync(process.execPath, ['-e', 'require("node:os").setPriority(-10)']);
+  return probe.status === 0;
+}
+
+const runQuality = (output) =>
+  // Lighthouse (mobile) on five screens, installability and the landing's JS budget.
+  // Performance is gated on the median of up to five runs per screen.
+  step(
+    'quality gates (Lighthouse, installability, landing JS)',
+    'node',
+    ['scripts/quality-gates.mjs'],
+    { CHROME_PATH: chromium, QUALITY_RUNS: '5' },
+    output,
+  );
 // The quality gates beside the type-check and lint: Lighthouse leaves most of the machine idle
-// (its waits for a quiet network and CPU: half a core on average), and it measures at a raised
-// priority, which one busy core beside it does not move (docs/testing.md, 'Lighthouse's
-// verdict'). Not beside a Vitest or Playwright stage: with both cores busy its margins shrank
-// (sign-in's median fell from 100 to 97 beside the journeys), and a gate must not gamble.
-const quality = withBrowser
-  ? besideNext('quality', 'typecheck', (output) =>
-      // Lighthouse (mobile) on five screens, installability and the landing's JS budget.
-      // Performance is gated on the median of up to five runs per screen.
-      step(
-        'quality gates (Lighthouse, installability, landing JS)',
-        'node',
-        ['scripts/quality-gates.mjs'],
-        { CHROME_PATH: chromium, QUALITY_RUNS: '5' },
-        output,
-      ),
-    )
-  : { collect: async () => undefined };
+// (its waits for a quiet network and CPU: a third of the two cores on average), and it measures
+// in the headless shell at a raised priority, which one busy core beside it does not move
+// (docs/testing.md, 'Lighthouse's verdict'). Where it cannot measure that way (no shell, or no
+// right to raise a priority: a developer's account), it runs after them, alone, as before. Never
+// beside a Vitest or Playwright stage: with both cores busy its margins shrank (sign-in's median
+// fell from 100 to 97 beside the journeys), and a gate must not gamble.
+const qualityBeside = withBrowser && Boolean(findHeadlessShell()) && canRaisePriority();
+const quality =
+  withBrowser && qualityBeside
+    ? besideNext('quality', 'typecheck', runQuality)
+    : { collect: async () => undefined };
 await stage('typecheck', () => step('type-check', 'npx', ['tsc', '--noEmit', '-p', '.']));
 await stage('lint', () => step('lint', 'npx', ['biome', 'check', '.']));
 await quality.collect();
+if (withBrowser && !qualityBeside) await stage('quality', runQuality);
 
 await stage('vitest', () =>
   vitest('vitest (domain, server on PGlite, web)', [], `${out}/vitest.json`, {}),
