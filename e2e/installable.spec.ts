@@ -71,7 +71,7 @@ test('the manifest names the app, starts at /home standalone, and its icons are 
   expect(pngSize(await (await request.get(touchIcon!)).body())).toBe('180x180');
 });
 
-test('the service worker controls the page, and the app opens offline saying so', async ({
+test('the service worker controls the page; offline the app opens from its cache, and a banner follows the network', async ({
   page,
   context,
 }) => {
