@@ -1,4 +1,4 @@
-import { type QueryClient, QueryObserver } from '@tanstack/react-query';
+import { type QueryClient, type QueryKey, QueryObserver } from '@tanstack/react-query';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import type { LiveMessage, Message, ServerFrameOf, WaveWithParties } from '../../../../domain';
 import { createQueryClient } from '../../lib/query-client';
@@ -134,25 +134,38 @@ describe('server frames → query cache', () => {
     ]);
   });
 
-  it('refetches a flight screen named by prefix, and nothing else', async () => {
+  /**
+   * Screens showing these queries (an observer makes a query active, as a mounted screen does),
+   * with cached data; `fetched` lists each refetch by its key.
+   */
+  function showScreens(keys: QueryKey[]) {
     const fetched: string[] = [];
-    const unsubscribers: (() => void)[] = [];
-    for (const key of [
-      ['flights', 'list'],
-      ['flights', 'stats'],
-      ['users', 'stats'],
-    ]) {
+    const unsubscribers = keys.map((key) => {
       client.setQueryData(key, 0);
-      // An observer makes the query active, as a mounted screen does.
       const observer = new QueryObserver(client, {
         queryKey: key,
         queryFn: async () => fetched.push(key.join('/')),
+        staleTime: Number.POSITIVE_INFINITY,
       });
-      unsubscribers.push(observer.subscribe(() => undefined));
-    }
+      return observer.subscribe(() => undefined);
+    });
+    const close = () => {
+      for (const unsubscribe of unsubscribers) unsubscribe();
+    };
+    return { fetched, close };
+  }
+
+  it('refetches a flight screen named by prefix, and nothing else', async () => {
+    const screens = showScreens([
+      ['flights', 'list'],
+      ['flights', 'stats'],
+      ['users', 'stats'],
+    ]);
     apply({ type: 'invalidate', data: { keys: ['flights'] } });
-    await vi.waitFor(() => expect(fetched.sort()).toEqual(['flights/list', 'flights/stats']));
-    for (const unsubscribe of unsubscribers) unsubscribe();
+    await vi.waitFor(() =>
+      expect(screens.fetched.sort()).toEqual(['flights/list', 'flights/stats']),
+    );
+    screens.close();
   });
 
   it('hands push notifications on', () => {
@@ -162,24 +175,14 @@ describe('server frames → query cache', () => {
   });
 
   it('on the first connection refetches what pushes keep current, and nothing else', async () => {
-    const fetched: string[] = [];
-    const unsubscribers: (() => void)[] = [];
-    for (const key of [
+    const screens = showScreens([
       ['waves', 'list'],
       ['messages', 10],
       ['flights', 'detail', 3],
       ['users', 'stats'],
       ['profile', 'me'],
       ['auth', 'me'],
-    ]) {
-      client.setQueryData(key, 0);
-      const observer = new QueryObserver(client, {
-        queryKey: key,
-        queryFn: async () => fetched.push(key.join('/')),
-        staleTime: Number.POSITIVE_INFINITY,
-      });
-      unsubscribers.push(observer.subscribe(() => undefined));
-    }
+    ]);
     // One still loading with no screen (a route's preload): its answer may predate the socket.
     let preloads = 0;
     void client.prefetchQuery({
@@ -188,7 +191,7 @@ describe('server frames → query cache', () => {
     });
     void refreshAfterFirstConnect(client);
     await vi.waitFor(() =>
-      expect(fetched.sort()).toEqual([
+      expect(screens.fetched.sort()).toEqual([
         'flights/detail/3',
         'messages/10',
         'users/stats',
@@ -196,7 +199,7 @@ describe('server frames → query cache', () => {
       ]),
     );
     await vi.waitFor(() => expect(client.getQueryData(['flights', 'list'])).toBe(2));
-    for (const unsubscribe of unsubscribers) unsubscribe();
+    screens.close();
   });
 
   it('after a gap refreshes everything but the session', () => {
