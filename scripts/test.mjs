@@ -263,10 +263,9 @@ const runQuality = (output) =>
 // beside a Vitest or Playwright stage: with both cores busy its margins shrank (sign-in's median
 // fell from 100 to 97 beside the journeys), and a gate must not gamble.
 const qualityBeside = withBrowser && Boolean(findHeadlessShell()) && canRaisePriority();
-const quality =
-  withBrowser && qualityBeside
-    ? besideNext('quality', 'typecheck', runQuality)
-    : { collect: async () => undefined };
+const quality = qualityBeside
+  ? besideNext('quality', 'typecheck', runQuality)
+  : { collect: async () => undefined };
 await stage('typecheck', () => step('type-check', 'npx', ['tsc', '--noEmit', '-p', '.']));
 await stage('lint', () => step('lint', 'npx', ['biome', 'check', '.']));
 await quality.collect();
