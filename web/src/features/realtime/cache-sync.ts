@@ -1,4 +1,4 @@
-import type { Query, QueryClient, QueryKey } from '@tanstack/react-query';
+import { matchQuery, type Query, type QueryClient, type QueryKey } from '@tanstack/react-query';
 import {
   assertNever,
   type InvalidationKey,
@@ -168,7 +168,6 @@ const PUSHED_QUERIES: QueryKey[] = [
   waveKeys.all,
   messageKeys.all,
 ];
-const startsWith = (key: QueryKey, prefix: QueryKey) => prefix.every((part, i) => key[i] === part);
 
 /**
  * The socket's first connection: what the screen fetched before the server had this socket may
@@ -178,7 +177,8 @@ const startsWith = (key: QueryKey, prefix: QueryKey) => prefix.every((part, i) =
  * may predate the socket). Queries no push changes (profile, payments, calendar) are left alone.
  */
 export async function refreshAfterFirstConnect(client: QueryClient) {
-  const pushed = (query: Query) => PUSHED_QUERIES.some((p) => startsWith(query.queryKey, p));
+  const pushed = (query: Query) =>
+    PUSHED_QUERIES.some((queryKey) => matchQuery({ queryKey }, query));
   const loading = (query: Query) => pushed(query) && query.state.fetchStatus === 'fetching';
   // Cancelled first: a refetch would join a first load in flight rather than replace it.
   const unscreened = client.getQueryCache().findAll({ predicate: loading, type: 'inactive' });
