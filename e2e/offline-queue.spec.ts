@@ -44,6 +44,8 @@ test('written offline: Queued, still queued in a new tab, sent once when back on
   // server then held the message (under the queue's clientId) only after the network came back,
   // though no POST had left either tab: the frame was held, not lost, and the new tab rightly
   // showed it sent. That is a flaky connection, not the offline queue this journey is about.
+  // Not the only way it fails: a busy clean-clone run failed so with the banner shown first
+  // (open; docs/testing.md, 'Browsers that differ').
   await expect(youreOffline(a)).toBeVisible();
   await chat.getByRole('textbox', { name: 'Message' }).fill('Written at 35,000 feet');
   await chat.getByRole('button', { name: 'Send message' }).click();
