@@ -19,6 +19,8 @@ import { useAddFlight } from './api';
 import type { Viewer } from './viewer';
 
 const REDIRECT_MS = 600;
+export const FLIGHT_ADDED = 'Flight added successfully';
+export const FLIGHT_ADD_FAILED = 'Failed to add flight';
 
 /** 'Title: description' texts of the domain become a toast's title and description. */
 function splitReason(reason: string): [string, string] {
@@ -47,7 +49,9 @@ export function ManualFlightForm({ viewer }: { viewer: Viewer }) {
       ) {
         toast.info("You've been added to the flight", flight.notice.message, 10_000);
       } else {
-        toast.success('Success!', "You've been added to the flight");
+        // The spec's two toasts (the flight created, then the member added) are one call here
+        // (POST /api/flights finds or creates and joins), so one toast says both.
+        toast.success(FLIGHT_ADDED, "You've been added to the flight");
       }
       setTimeout(() => navigate('/home'), REDIRECT_MS);
     },
@@ -57,11 +61,11 @@ export function ManualFlightForm({ viewer }: { viewer: Viewer }) {
         navigate('/home');
         return;
       }
-      // Refusals read 'Title: description' (e.g. 'Different Departure Time: …').
-      const [title, description] = error.message
-        ? splitReason(error.message)
-        : ['Error', 'Failed to add you to the flight'];
-      toast.error(title, description);
+      // Refusals read 'Title: description' (e.g. 'Different Departure Time: …'); anything else
+      // (no connection, a server fault) is the spec's 'Failed to add flight'.
+      const [title, description] = splitReason(error.message);
+      if (description) toast.error(title, description);
+      else toast.error(FLIGHT_ADD_FAILED, error.message || 'Failed to add you to the flight');
     },
   };
 

@@ -1,0 +1,76 @@
+import { QueryClientProvider } from '@tanstack/react-query';
+import { cleanup, fireEvent, render, screen, waitFor } from '@testing-library/react';
+import { MemoryRouter } from 'react-router';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { aFlightListItem } from '../../test/flights';
+import { signedInClient } from '../../test/session';
+import { type Answer, ok, stubServer } from '../../test/stub-server';
+import { ManualFlightForm } from './manual-flight-form';
+
+const toast = vi.hoisted(() => ({
+  error: vi.fn(),
+  success: vi.fn(),
+  info: vi.fn(),
+  dismiss: vi.fn(),
+}));
+vi.mock('../../components/ui/toast', () => ({ toast }));
+
+afterEach(() => {
+  cleanup();
+  vi.unstubAllGlobals();
+  vi.clearAllMocks();
+});
+
+function addBA117(answer: Answer) {
+  const server = stubServer({ 'POST /api/flights': answer });
+  render(
+    <QueryClientProvider client={signedInClient()}>
+      <MemoryRouter>
+        <ManualFlightForm viewer={{ id: 1, isAdmin: false, isDemoUser: false, role: 'IFM' }} />
+      </MemoryRouter>
+    </QueryClientProvider>,
+  );
+  fireEvent.change(screen.getByLabelText('Flight number'), { target: { value: 'BA117' } });
+  fireEvent.change(screen.getByLabelText('Flight date'), { target: { value: '2999-06-10' } });
+  fireEvent.change(screen.getByLabelText('Destination'), { target: { value: 'JFK' } });
+  fireEvent.click(screen.getByRole('button', { name: 'Add Flight' }));
+  return server;
+}
+
+describe('manual add: the spec’s texts (flights spec §8)', () => {
+  it("says 'Flight added successfully' once the flight is added", async () => {
+    const server = addBA117(ok(aFlightListItem({ isJoined: true })));
+    await waitFor(() =>
+      expect(toast.success).toHaveBeenCalledWith(
+        'Flight added successfully',
+        "You've been added to the flight",
+      ),
+    );
+    expect(server.writes()).toHaveLength(1);
+    expect(toast.error).not.toHaveBeenCalled();
+  });
+
+  it("says 'Failed to add flight' with the reason when the server fails", async () => {
+    addBA117({ status: 500, body: { message: 'Something went wrong. Please try again.' } });
+    await waitFor(() =>
+      expect(toast.error).toHaveBeenCalledWith(
+        'Failed to add flight',
+        'Something went wrong. Please try again.',
+      ),
+    );
+    expect(toast.success).not.toHaveBeenCalled();
+  });
+
+  it('keeps a titled refusal as its own title', async () => {
+    addBA117({
+      status: 409,
+      body: { message: 'Different Destination: BA117 on that day is listed to BOS.' },
+    });
+    await waitFor(() =>
+      expect(toast.error).toHaveBeenCalledWith(
+        'Different Destination',
+        'BA117 on that day is listed to BOS.',
+      ),
+    );
+  });
+});
