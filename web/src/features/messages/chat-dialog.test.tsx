@@ -136,6 +136,24 @@ describe('ChatDialog', () => {
     expect(await within(log).findByText('<script>alert(1)</script>')).toBeTruthy();
     expect(log.querySelector('script')).toBeNull();
     expect(within(log).getAllByText('Support')).toHaveLength(1);
+    // The Support logo sits beside the label (decorative: the label says it).
+    const label = within(log).getByText('Support');
+    expect(label.querySelector('img')?.getAttribute('src')).toBe('/icons/icon.svg');
+  });
+
+  it("marks only the viewer's newest message 'Message sent', and none once the other replies", async () => {
+    serve(() => json(200, [message(1, me.id, 'First'), message(2, me.id, 'Second')]));
+    renderChat();
+    const log = await screen.findByRole('log', { name: 'Messages' });
+    await within(log).findByText('Second');
+    const sent = within(log).getAllByText('Message sent', { exact: false });
+    expect(sent).toHaveLength(1);
+    expect(sent[0]?.closest('li')?.textContent).toContain('Second');
+    cleanup();
+    serve(() => json(200, [message(1, me.id, 'First'), message(2, 1, 'Reply')]));
+    renderChat();
+    await within(await screen.findByRole('log', { name: 'Messages' })).findByText('Reply');
+    expect(screen.queryByText('Message sent', { exact: false })).toBeNull();
   });
 
   it('shows a queued message once the thread holds it: the stored copy, and the queue lets go of it', async () => {
@@ -251,7 +269,7 @@ describe('ChatDialog', () => {
       const box = screen.getByLabelText('Message');
       fireEvent.change(box, { target: { value: 'Over the socket' } });
       fireEvent.keyDown(box, { key: 'Enter' });
-      expect(await within(log).findByText('Sending...')).toBeTruthy();
+      expect(await within(log).findByText('Sending message...')).toBeTruthy();
       const frame = socket.sentOf('new_message')[0]!;
       expect(frame).toMatchObject({ waveId: 10, content: 'Over the socket' });
       socket.receive({
@@ -259,8 +277,10 @@ describe('ChatDialog', () => {
         clientId: frame.clientId,
         data: message(7, 2, 'Over the socket'),
       });
-      await vi.waitFor(() => expect(within(log).queryByText('Sending...')).toBeNull());
+      await vi.waitFor(() => expect(within(log).queryByText('Sending message...')).toBeNull());
       expect(within(log).getByText('Over the socket')).toBeTruthy();
+      // The status moves onto the message itself, not into a toast per message.
+      expect(within(log).getByText('· Message sent', { exact: false })).toBeTruthy();
       expect(fetchMock.mock.calls.some(([, init]) => init?.method === 'POST')).toBe(false);
     });
 
@@ -298,7 +318,7 @@ describe('ChatDialog', () => {
         expect(socket.sentOf('new_message')[1]?.clientId).toBe(clientId);
         expect(within(log).getByText('Busy hour')).toBeTruthy();
         socket.receive({ type: 'message_ack', clientId, data: message(8, 2, 'Busy hour') });
-        await vi.waitFor(() => expect(within(log).queryByText('Sending...')).toBeNull());
+        await vi.waitFor(() => expect(within(log).queryByText('Sending message...')).toBeNull());
         expect(within(log).getAllByText('Busy hour')).toHaveLength(1);
       },
     );

@@ -17,6 +17,10 @@ type Props = {
   loading: boolean;
 };
 
+export const SENDING_TEXT = 'Sending message...';
+export const SENT_TEXT = 'Message sent';
+const SUPPORT_LOGO = '/icons/icon.svg';
+
 function timeLabel(createdAt: string | number, now: Date) {
   const at = new Date(createdAt);
   return isSameDay(at, now) ? format(at, 'HH:mm') : format(at, 'd MMM, HH:mm');
@@ -28,12 +32,15 @@ function Bubble({
   content,
   time,
   sending,
+  sent,
 }: {
   mine: boolean;
   author: PresentedUser;
   content: string;
   time: string;
   sending?: boolean;
+  /** 'Message sent' under the viewer's newest delivered message. */
+  sent?: boolean;
 }) {
   return (
     <li className={cn('flex', mine ? 'justify-end' : 'justify-start')}>
@@ -49,10 +56,12 @@ function Bubble({
         {author.isAdmin ? (
           <p
             className={cn(
-              'mb-0.5 text-[11px] font-semibold tracking-wide uppercase',
+              'mb-0.5 flex items-center gap-1 text-[11px] font-semibold tracking-wide uppercase',
               mine ? 'text-brand-50' : 'text-brand-700',
             )}
           >
+            {/* The spec's Support logo: the app's own mark, decorative beside the label. */}
+            <img src={SUPPORT_LOGO} alt="" aria-hidden="true" className="h-3.5 w-3.5 rounded-sm" />
             Support
           </p>
         ) : null}
@@ -61,7 +70,10 @@ function Bubble({
         <p
           className={cn('mt-0.5 text-right text-[11px]', mine ? 'text-brand-50' : 'text-slate-500')}
         >
-          {sending ? 'Sending...' : time}
+          {/* A status on the message rather than a toast per message (flights spec §8's
+              'Sending message...' / 'Message sent'): a toast for every line would be noise. */}
+          {sending ? SENDING_TEXT : time}
+          {sent ? <span> · {SENT_TEXT}</span> : null}
         </p>
       </div>
     </li>
@@ -104,6 +116,13 @@ export function MessageList({ wave, viewerId, messages, pending, loading }: Prop
   const sending = pending.filter((p) => !delivered.has(p.clientId));
   const count = messages.length + sending.length + outbox.length;
   const now = new Date();
+  // 'Message sent' marks the viewer's newest stored message while it ends the thread and
+  // nothing of theirs is still on its way.
+  const last = messages.at(-1);
+  const lastSentId =
+    last && last.senderId === viewerId && sending.length === 0 && outbox.length === 0
+      ? last.id
+      : null;
   const me = wave.senderId === viewerId ? wave.sender : wave.receiver;
   const other = wave.senderId === viewerId ? wave.receiver : wave.sender;
 
@@ -146,6 +165,7 @@ export function MessageList({ wave, viewerId, messages, pending, loading }: Prop
                 author={mine ? me : other}
                 content={message.content}
                 time={timeLabel(message.createdAt, now)}
+                sent={message.id === lastSentId}
               />
             );
           })}
