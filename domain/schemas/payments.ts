@@ -100,6 +100,15 @@ export const PAYMENT_TEXTS = {
   pendingCreationFailed: 'Failed to create pending registration',
   noSessionId: 'No session ID received from server',
   paymentStartFailed: 'Failed to create payment session. Please try again.',
+  /** No answer at all to the checkout request (the spec's 'Failed to start payment process...'). */
+  checkoutStartFailed:
+    'Failed to start payment process. Please check your connection and try again.',
+  /** A session came back without a page the browser can open: the card provider did not start. */
+  providerInitFailed: 'Failed to initialize Stripe',
+  /** A registration's payment that did not go through: toast 'Registration Failed' with this. */
+  completionFailedTitle: 'Registration Failed',
+  completionFailedHint: 'Please try again or contact support.',
+  completionFailed: 'Failed to complete registration',
   verifyFailedTitle: 'Payment Verification Failed',
   verifyFailed: 'Please contact support if payment was charged.',
   verifyDefault: 'Failed to verify payment',

@@ -29,6 +29,12 @@ function conversionOptions(prices: PriceTable): PlanOption<PaidPlan>[] {
     blurb:
       id === 'yearly' ? (
         <>
+          {annual.percent ? (
+            <>
+              <span className="font-semibold text-green-700">{annual.percent}</span>
+              <span aria-hidden="true"> · </span>
+            </>
+          ) : null}
           <span>{annual.perMonth}</span>
           <span aria-hidden="true"> · </span>
           <span className="text-green-700">{annual.saved}</span>

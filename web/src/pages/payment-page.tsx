@@ -8,6 +8,7 @@ import { OUTCOME_LINK, OutcomePending, OutcomeScreen } from '../components/ui/ou
 import { Skeleton } from '../components/ui/skeleton';
 import { toast } from '../components/ui/toast';
 import {
+  checkoutTarget,
   PAID_PLAN_NAMES,
   planTotal,
   StillProcessing,
@@ -47,9 +48,10 @@ function Subscribe() {
       { ...pending, membership: plan },
       {
         onSuccess: (data) => {
-          if (data.url) return leave(data.url);
-          toast.error('Registration Error', PAYMENT_TEXTS.noSessionId);
-          setFailure(PAYMENT_TEXTS.noSessionId);
+          const { url, problem } = checkoutTarget(data);
+          if (url !== undefined) return leave(url);
+          toast.error('Registration Error', problem);
+          setFailure(problem);
         },
         onError: (error) => {
           const message = error.message || PAYMENT_TEXTS.pendingCreationFailed;
@@ -116,6 +118,19 @@ function RegistrationOutcome({ sessionId }: { sessionId: string }) {
   const verify = useVerifyPayment(sessionId);
   const completed = verify.data?.status === 'completed' && verify.data.success;
 
+  // The payment did not go through: the spec's 'Registration Failed' toast, once, beside the
+  // failure screen (which stays, with its ways back).
+  const failed = verify.data?.status === 'failed';
+  const failedMessage = verify.data?.message;
+  useEffect(() => {
+    if (failed) {
+      toast.error(
+        PAYMENT_TEXTS.completionFailedTitle,
+        failedMessage || PAYMENT_TEXTS.completionFailedHint,
+      );
+    }
+  }, [failed, failedMessage]);
+
   useEffect(() => {
     if (!completed) return;
     clearPendingRegistration();
@@ -137,7 +152,7 @@ function RegistrationOutcome({ sessionId }: { sessionId: string }) {
     );
   }
   if (!completed) {
-    return <RegistrationFailed message={verify.data.message || PAYMENT_TEXTS.verifyDefault} />;
+    return <RegistrationFailed message={verify.data.message || PAYMENT_TEXTS.completionFailed} />;
   }
   return (
     <OutcomeScreen

@@ -304,6 +304,35 @@ describe('/payment', () => {
     expect(server.writes()).toHaveLength(VERIFY_RETRY_DELAYS_MS.length + 2);
   });
 
+  it("a failed payment without a reason: 'Failed to complete registration', toast 'Please try again or contact support.'", async () => {
+    stubServer({
+      ...prices,
+      'POST /api/stripe/verify-payment': ok({ success: false, status: 'failed', isRenewal: false }),
+    });
+    renderAt('/payment?session_id=cs_5', '/payment', <PaymentPage />);
+    expect(await screen.findByRole('heading', { name: 'Registration Failed' })).toBeTruthy();
+    expect(screen.getByText('Failed to complete registration')).toBeTruthy();
+    expect(toast.error).toHaveBeenCalledWith(
+      'Registration Failed',
+      'Please try again or contact support.',
+    );
+    expect(toast.error).toHaveBeenCalledTimes(1);
+  });
+
+  it("a session without a page to open: 'Failed to initialize Stripe', and the browser stays", async () => {
+    storePending();
+    stubServer({
+      ...prices,
+      'POST /api/register/create-pending': ok({ sessionId: 'cs_6', url: 'javascript:alert(1)' }),
+    });
+    renderAt('/payment', '/payment', <PaymentPage />);
+    await screen.findByText('€24.00/year');
+    fireEvent.click(screen.getByRole('button', { name: 'Subscribe' }));
+    expect(await screen.findByRole('heading', { name: 'Registration Failed' })).toBeTruthy();
+    expect(toast.error).toHaveBeenCalledWith('Registration Error', 'Failed to initialize Stripe');
+    expect(leaveFor).not.toHaveBeenCalled();
+  });
+
   it("a failed payment: 'Registration Failed' with the server's message", async () => {
     stubServer({
       ...prices,
@@ -516,6 +545,23 @@ describe('/renew', () => {
     );
   });
 
+  it("no answer at all toasts 'Failed to start payment process...'", async () => {
+    stubServer({ ...prices, 'POST /api/auth/renew-membership-form': eligible });
+    renderAt('/renew?email=pat%40ba.com', '/renew', <RenewPage />);
+    fireEvent.click(screen.getByRole('button', { name: 'Continue' }));
+    const monthly = await screen.findByRole('button', { name: /Monthly/ });
+    // The connection drops before the checkout is asked for.
+    vi.mocked(fetch).mockRejectedValueOnce(new TypeError('Failed to fetch'));
+    fireEvent.click(monthly);
+    await vi.waitFor(() =>
+      expect(toast.error).toHaveBeenCalledWith(
+        'Payment Error',
+        expect.stringMatching(/^Failed to start payment process/),
+      ),
+    );
+    expect(leaveFor).not.toHaveBeenCalled();
+  });
+
   it("not eligible: the server's message, no plans", async () => {
     stubServer({
       ...prices,
@@ -551,6 +597,9 @@ describe('/convert-trial', () => {
     expect(await screen.findByText('3 days remaining in your trial')).toBeTruthy();
     expect(screen.getByText('Only €2.00/month')).toBeTruthy();
     expect(screen.getByText('Save €6/year')).toBeTruthy();
+    // The convert page's 'Save 46%' is this table's 20% (€24 a year against 12 × €2.50).
+    expect(screen.getByText('Save 20%')).toBeTruthy();
+    expect(screen.queryByText('Save 46%')).toBeNull();
     noDefaultPounds();
     const proceed = screen.getByRole('button', { name: 'Continue to Payment' });
     expect(proceed).toHaveProperty('disabled', true);

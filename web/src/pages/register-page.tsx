@@ -19,7 +19,7 @@ import { Card } from '../components/ui/card';
 import { Input, Label } from '../components/ui/input';
 import { Select } from '../components/ui/select';
 import { toast } from '../components/ui/toast';
-import { useCreatePending, useLeaveFor, usePrices } from '../features/payments';
+import { checkoutTarget, useCreatePending, useLeaveFor, usePrices } from '../features/payments';
 import {
   CREW_DOMAINS,
   clearRegistrationDraft,
@@ -87,8 +87,9 @@ export function RegisterPage() {
     createPending.mutate(request, {
       onSuccess: (data) => {
         clearRegistrationDraft();
-        if (data.url) leave(data.url);
-        else toast.error('Registration Error', PAYMENT_TEXTS.noSessionId);
+        const { url, problem } = checkoutTarget(data);
+        if (url !== undefined) leave(url);
+        else toast.error('Registration Error', problem);
       },
       onError: (error) => {
         if (error instanceof ApiError && error.body.code === 'USER_EXISTS') {

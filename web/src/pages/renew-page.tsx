@@ -14,6 +14,8 @@ import { Input, Label } from '../components/ui/input';
 import { Skeleton } from '../components/ui/skeleton';
 import { toast } from '../components/ui/toast';
 import {
+  checkoutStartFailure,
+  checkoutTarget,
   PAID_PLAN_NAMES,
   type RenewalEligibility,
   useLeaveFor,
@@ -114,13 +116,11 @@ function RenewalPlans({ email, eligibility }: { email: string; eligibility: Rene
       },
       {
         onSuccess: (data) => {
-          if (!data.sessionId || !data.url) {
-            toast.error('Payment Error', PAYMENT_TEXTS.noSessionId);
-            return;
-          }
-          leave(data.url);
+          const { url, problem } = checkoutTarget(data);
+          if (url !== undefined) leave(url);
+          else toast.error('Payment Error', problem);
         },
-        onError: () => toast.error('Payment Error', PAYMENT_TEXTS.paymentStartFailed),
+        onError: (error) => toast.error('Payment Error', checkoutStartFailure(error)),
       },
     );
 

@@ -15,6 +15,7 @@ export {
   VERIFY_RETRY_DELAYS_MS,
 } from './api';
 export { CancelSubscriptionButton } from './cancel-subscription-button';
+export { checkoutStartFailure, checkoutTarget } from './checkout-start';
 export type { PlanOption } from './plan-picker';
 export { PlanPicker } from './plan-picker';
 export { annualCardTexts, PAID_PLAN_NAMES, planTotal, yearlySavingText } from './price-text';

@@ -21,10 +21,11 @@ export function yearlySavingText(prices: PriceTable) {
   return `Save ${exact ? '' : 'over '}${savedPercent}% compared with monthly`;
 }
 
-/** The convert page's annual card: 'Only £1.08/month' and 'Save £11/year'. */
+/** The convert page's annual card: 'Save 46%', 'Only £1.08/month' and 'Save £11/year'. */
 export function annualCardTexts(prices: PriceTable) {
-  const { perMonth, savedPerYear } = yearlySaving(prices);
+  const { perMonth, savedPerYear, savedPercentNearest } = yearlySaving(prices);
   return {
+    percent: savedPercentNearest > 0 ? `Save ${savedPercentNearest}%` : null,
     perMonth: `Only ${formatMoney(perMonth, prices.currency)}/month`,
     saved: `Save ${formatMoney(savedPerYear, prices.currency, { whole: true })}/year`,
   };
