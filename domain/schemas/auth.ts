@@ -44,6 +44,7 @@ export const verifyEmailResponseSchema = z.object({
   canRenew: z.boolean().optional(),
   message: z.string().optional(),
 });
+export type VerifyEmailResponse = z.infer<typeof verifyEmailResponseSchema>;
 
 /** POST /api/auth/forgot-passcode: the answer is the same whether or not the account exists. */
 export const forgotPasscodeRequestSchema = z.object({ email: emailInput(FORGOT_NEEDS_EMAIL) });

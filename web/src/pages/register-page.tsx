@@ -34,6 +34,7 @@ import {
   TermsGate,
   useEmailAvailability,
   useRegister,
+  VERIFY_EMAIL_FAILED,
 } from '../features/registration';
 import { ApiError } from '../lib/api-client';
 import { useDebouncedValue } from '../lib/use-debounced-value';
@@ -121,6 +122,7 @@ export function RegisterPage() {
     allSet &&
     parsedEmail.success &&
     availability !== 'taken' &&
+    availability !== 'renewable' &&
     availability !== 'checking' &&
     (membership === 'trial' || prices.data !== undefined) &&
     !busy;
@@ -141,7 +143,7 @@ export function RegisterPage() {
   };
 
   const emailProblem =
-    availability === 'taken'
+    availability === 'taken' || availability === 'renewable'
       ? EMAIL_TAKEN
       : describeEmailProblem(email, {
           settled: settledEmail === email,
@@ -175,7 +177,22 @@ export function RegisterPage() {
             />
             <p id="register-email-status" aria-live="polite" className="min-h-5 text-sm">
               {emailProblem ? (
-                <span className="text-red-700">{emailProblem}</span>
+                <span className="text-red-700">
+                  {emailProblem}
+                  {availability === 'renewable' ? (
+                    <>
+                      {' '}
+                      <Link
+                        to={`/renew?email=${encodeURIComponent(email.trim().toLowerCase())}`}
+                        className="text-brand-600 underline"
+                      >
+                        Renew your membership
+                      </Link>
+                    </>
+                  ) : null}
+                </span>
+              ) : availability === 'failed' ? (
+                <span className="text-red-700">{VERIFY_EMAIL_FAILED}</span>
               ) : availability === 'checking' ? (
                 <span className="text-slate-500">Checking availability...</span>
               ) : availability === 'available' ? (

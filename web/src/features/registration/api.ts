@@ -1,26 +1,34 @@
 import { useQuery } from '@tanstack/react-query';
-import type { RegistrationRequest, RegistrationResponse } from '../../../../domain';
+import type {
+  RegistrationRequest,
+  RegistrationResponse,
+  VerifyEmailResponse,
+} from '../../../../domain';
 import { api } from '../../lib/api-client';
 import { useSingleFlightMutation } from '../../lib/use-single-flight-mutation';
 
 /** Cache keys of the registration screens. */
 export const registrationKeys = {
-  all: ['check-email'] as const,
-  checkEmail: (email: string) => ['check-email', email] as const,
+  all: ['verify-email'] as const,
+  verifyEmail: (email: string) => ['verify-email', email] as const,
 };
 
 export const registrationApi = {
-  checkEmail: (email: string) =>
-    api.get<{ exists: boolean }>(`/api/check-email?email=${encodeURIComponent(email)}`),
+  /**
+   * The spec's existence/eligibility check (accounts spec §7): whether the address has an
+   * account and whether that account may renew. It shares check-email's per-address budget.
+   */
+  verifyEmail: (email: string) =>
+    api.post<VerifyEmailResponse>('/api/auth/verify-email', { email }),
   initiate: (body: RegistrationRequest) =>
     api.post<RegistrationResponse>('/api/register/initiate', body),
 };
 
-/** GET /api/check-email for a settled address ('' asks nothing). */
+/** POST /api/auth/verify-email for a settled address ('' asks nothing). */
 export function useEmailCheck(email: string, enabled: boolean) {
   return useQuery({
-    queryKey: registrationKeys.checkEmail(email),
-    queryFn: () => registrationApi.checkEmail(email),
+    queryKey: registrationKeys.verifyEmail(email),
+    queryFn: () => registrationApi.verifyEmail(email),
     enabled: email !== '' && enabled,
     staleTime: 30_000,
   });

@@ -20,4 +20,4 @@ export type { RegistrationFailure } from './registration-failure';
 export { describeRegistrationFailure } from './registration-failure';
 export { RegistrationSummary } from './registration-summary';
 export { TermsGate } from './terms-gate';
-export { useEmailAvailability } from './use-email-availability';
+export { useEmailAvailability, VERIFY_EMAIL_FAILED } from './use-email-availability';
