@@ -4,7 +4,8 @@ import Stripe from 'stripe';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { auditLog, checkoutSessions, paymentEvents, users } from '../../db/schema';
 import { buildTestApp, type TestApp } from '../../test/build-test-app';
-import { buildCrew } from '../../test/factories';
+import { buildAdmin, buildCrew } from '../../test/factories';
+import { injectAs } from '../../test/inject-as';
 import { mailTo } from '../../test/mailbox';
 
 /**
@@ -56,6 +57,8 @@ describe('Stripe webhook', () => {
       currency?: string;
       paymentStatus?: string;
       type?: string;
+      /** Stripe's `customer_details.email`: the address the payment was made with. */
+      payerEmail?: string;
     } = {},
   ) {
     return JSON.stringify({
@@ -78,6 +81,7 @@ describe('Stripe webhook', () => {
           subscription: `sub_${n}`,
           payment_status: overrides.paymentStatus ?? 'paid',
           status: 'complete',
+          ...(overrides.payerEmail ? { customer_details: { email: overrides.payerEmail } } : {}),
         },
       },
     });
@@ -137,6 +141,26 @@ describe('Stripe webhook', () => {
       .from(auditLog)
       .where(eq(auditLog.targetId, user.id));
     expect(entries.map((e) => e.action)).toContain('payment.completed');
+  });
+
+  it("stores the registration's paymentEmail and shows it to the approving admin", async () => {
+    const { email, sessionId } = await pendingRegistration();
+    expect((await userByEmail(email)).paymentEmail).toBeNull();
+    const payload = completedEvent(sessionId, { payerEmail: ' Pat.Payer@Example.com ' });
+    expect((await deliver(payload, sign(payload))).statusCode).toBe(200);
+    expect((await userByEmail(email)).paymentEmail).toBe('pat.payer@example.com');
+    const asAdmin = await injectAs(t.app, await buildAdmin(t.database.db));
+    const pending = await asAdmin({ method: 'GET', url: '/api/admin/pending-approvals' });
+    expect(pending.statusCode).toBe(200);
+    expect(pending.json()).toContainEqual(
+      expect.objectContaining({ email, payment_email: 'pat.payer@example.com' }),
+    );
+
+    // Without Stripe's receipt address: the address the checkout was opened for.
+    const second = await pendingRegistration();
+    const plain = completedEvent(second.sessionId);
+    expect((await deliver(plain, sign(plain))).statusCode).toBe(200);
+    expect((await userByEmail(second.email)).paymentEmail).toBe(second.email);
   });
 
   it.each([

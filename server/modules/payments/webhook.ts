@@ -44,6 +44,11 @@ const checkoutCompleted = z.object({
   payment_status: z.string().nullish(),
   subscription: stripeRef,
   customer: stripeRef,
+  /** The address Stripe billed and sent the receipt to: the registration's payment e-mail. */
+  customer_details: z
+    .object({ email: z.string().max(254).nullish() })
+    .passthrough()
+    .nullish(),
 });
 const invoicePaid = z.object({
   subscription: stripeRef,
@@ -326,6 +331,11 @@ export function createWebhookHandler(deps: AppDeps) {
         subscriptionStatus: deleted ? 'cancelled' : 'active',
         subscriptionExpiresAt,
         ...(session.subscription ? { subscriptionId: session.subscription } : {}),
+        // The spec's paymentEmail, shown to the approving admin: the address the payment was
+        // made with (Stripe's receipt address), else the one the checkout was opened for.
+        ...(stored.purpose === 'registration'
+          ? { paymentEmail: normalisePaymentEmail(session.customer_details?.email) ?? stored.email }
+          : {}),
       })
       .where(eq(users.id, user.id));
     await audit(tx, {
@@ -418,6 +428,11 @@ export function createWebhookHandler(deps: AppDeps) {
   }
 
   return { handle };
+}
+
+function normalisePaymentEmail(email: string | null | undefined): string | null {
+  const trimmed = email?.trim().toLowerCase();
+  return trimmed ? trimmed : null;
 }
 
 function parse<T extends z.ZodType>(schema: T, value: unknown): z.infer<T> {

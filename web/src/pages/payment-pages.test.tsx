@@ -736,6 +736,34 @@ describe('profile banners', () => {
     expect(screen.queryByRole('button', { name: 'Cancel Subscription' })).toBeNull();
   });
 
+  it("a tester without an expiry reads 'Active' (accounts spec §4), never expiring, nothing to cancel", () => {
+    stubServer({});
+    banner(
+      <MembershipBanner
+        user={member({ membershipType: 'tester', subscriptionExpiresAt: null })}
+        now={NOW}
+      />,
+    );
+    expect(screen.getByText('Membership: Active')).toBeTruthy();
+    expect(screen.getByText('Your membership never expires.')).toBeTruthy();
+    expect(screen.queryByText(/Lifetime/)).toBeNull();
+    expect(screen.queryByRole('button', { name: 'Cancel Subscription' })).toBeNull();
+  });
+
+  it("an expiry in 2099 or later reads 'Lifetime'", () => {
+    stubServer({});
+    banner(
+      <MembershipBanner
+        user={member({
+          membershipType: 'lifetime',
+          subscriptionExpiresAt: '2099-12-31T00:00:00.000Z',
+        })}
+        now={NOW}
+      />,
+    );
+    expect(screen.getByText('Membership: Lifetime')).toBeTruthy();
+  });
+
   it("the trial banner's action goes to /convert-trial ('Convert Now' once expired)", () => {
     stubServer({});
     banner(

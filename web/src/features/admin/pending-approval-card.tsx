@@ -49,7 +49,8 @@ export function PendingApprovalCard({ user, approving, onApprove, onReject, onEd
           <dd>{user.role ?? '—'}</dd>
           <dt className="text-slate-500">Membership</dt>
           <dd className="capitalize">{user.membership_type}</dd>
-          {user.payment_email && user.payment_email !== user.email ? (
+          {/* Shown even when it is the login e-mail: the admin matches it to the payment. */}
+          {user.payment_email ? (
             <>
               <dt className="text-slate-500">Payment email</dt>
               <dd className="break-all">{user.payment_email}</dd>

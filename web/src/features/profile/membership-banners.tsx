@@ -56,7 +56,9 @@ export function MembershipBanner({ user, now }: { user: User; now: Date }) {
   if (user.membershipType === 'trial') return null;
   const info = membershipInfo(user, now);
   if (info.status === 'Unknown') return null;
-  const label = info.isLifetime ? 'Lifetime' : info.status;
+  // The domain's reading as is: a tester without an expiry is 'Active' (accounts spec §4:
+  // "tester with no expiry is Active forever"); 'Lifetime' only from the year 2099.
+  const label = info.status;
   const tone =
     info.status === 'Expired'
       ? 'border-red-300 bg-red-50 text-red-800'
