@@ -1,10 +1,12 @@
 import { QueryClientProvider, QueryObserver } from '@tanstack/react-query';
-import { act, cleanup, render } from '@testing-library/react';
+import { act, cleanup, render, renderHook } from '@testing-library/react';
+import type { ReactNode } from 'react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import type { Message } from '../../../../domain';
+import type { Message, Wave } from '../../../../domain';
 import { createQueryClient } from '../../lib/query-client';
 import { aMessage } from '../../test/messages';
 import { sessionQueryKey, useSession } from '../auth/use-session';
+import { useRespondToWave } from '../waves/api';
 import { isRealtimeConnected } from '../waves/polling';
 import { connectedRealtimeClient } from './connection';
 import { FakeSocket } from './fake-socket';
@@ -69,6 +71,55 @@ describe('<RealtimeConnection>', () => {
     expect(socket.closedWith).toBe(1000);
     expect(isRealtimeConnected()).toBe(false);
     expect(connectedRealtimeClient()).toBeNull();
+  });
+
+  it("answers a wave with the spec's wave_update frame while connected, by HTTP otherwise", async () => {
+    const wave: Wave = {
+      id: 4,
+      senderId: 8,
+      receiverId: 7,
+      flightId: 2,
+      status: 'accepted',
+      senderRead: false,
+      receiverRead: true,
+      createdAt: '2030-01-01T10:00:00.000Z',
+    };
+    const fetchMock = vi.fn(async (_path: string, _init?: RequestInit) => ({
+      ok: true,
+      status: 200,
+      statusText: '',
+      text: async () => JSON.stringify({ ...wave, status: 'rejected' }),
+    }));
+    vi.stubGlobal('fetch', fetchMock);
+    const writes = () => fetchMock.mock.calls.filter(([, init]) => init?.method === 'PUT');
+    const client = setup();
+    act(() => client.setQueryData(sessionQueryKey, user));
+    await settle();
+    const socket = FakeSocket.latest();
+    act(() => socket.accept());
+    const wrapper = ({ children }: { children: ReactNode }) => (
+      <QueryClientProvider client={client}>{children}</QueryClientProvider>
+    );
+    const { result } = renderHook(() => useRespondToWave(), { wrapper });
+
+    let answered!: Promise<Wave>;
+    act(() => {
+      answered = result.current.mutateAsync({ waveId: 4, status: 'accepted' });
+    });
+    await settle();
+    const frame = socket.sentOf('wave_update')[0]!;
+    expect(frame).toMatchObject({ type: 'wave_update', waveId: 4, status: 'accepted' });
+    act(() => socket.receive({ type: 'message_ack', clientId: frame.clientId, data: wave }));
+    await expect(answered).resolves.toEqual(wave);
+    expect(writes()).toEqual([]);
+
+    // The socket is down: the same answer goes by PUT /api/waves/{id}/status.
+    act(() => socket.drop());
+    await act(() => result.current.mutateAsync({ waveId: 5, status: 'rejected' }));
+    expect(writes().map(([path, init]) => [path, init?.body])).toEqual([
+      ['/api/waves/5/status', JSON.stringify({ status: 'rejected' })],
+    ]);
+    expect(socket.sentOf('wave_update')).toHaveLength(1);
   });
 
   it('puts pushed messages into the open thread', async () => {

@@ -1,10 +1,16 @@
 import { type QueryClient, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
-import type { WaveWithParties } from '../../../../domain';
+import type { Wave, WaveWithParties } from '../../../../domain';
 import { toast } from '../../components/ui/toast';
 import { type SessionUser, sessionQueryKey, useSessionUserId } from '../auth';
 import { resetAppBadgeMemory, showPushNotification, updateAppBadge } from '../notifications';
-import { realtimeAttemptFailed, setRealtimeConnected, waveCounts, waveKeys } from '../waves';
+import {
+  realtimeAttemptFailed,
+  setRealtimeConnected,
+  setWaveSocket,
+  waveCounts,
+  waveKeys,
+} from '../waves';
 import {
   applyServerFrame,
   createInvalidator,
@@ -98,6 +104,10 @@ export function RealtimeConnection({ createSocket }: { createSocket?: CreateSock
       log: (message, detail) => console.debug(message, detail ?? ''),
     });
     setRealtimeClient(realtime);
+    // Answering a wave goes over this socket while it is connected (the spec's wave_update).
+    setWaveSocket((waveId, status) =>
+      realtime.connected ? realtime.request<Wave>({ type: 'wave_update', waveId, status }) : null,
+    );
     realtime.start();
 
     const onOnline = () => realtime.nudge();
@@ -116,6 +126,7 @@ export function RealtimeConnection({ createSocket }: { createSocket?: CreateSock
       realtime.stop();
       invalidator.dispose();
       setRealtimeClient(null);
+      setWaveSocket(null);
       setRealtimeConnected(false);
     };
   }, [client, userId, createSocket, generation]);

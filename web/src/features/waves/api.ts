@@ -9,6 +9,7 @@ import { toast } from '../../components/ui/toast';
 import { ApiError, api } from '../../lib/api-client';
 import { useSingleFlightMutation } from '../../lib/use-single-flight-mutation';
 import { MARK_READ_RETRY_MS, MARK_READ_TRIES, type PollKind, usePollInterval } from './polling';
+import { respondOverSocket } from './socket';
 
 /** Cache keys of waves and chats. The real-time work refreshes these on socket pushes. */
 export const waveKeys = {
@@ -74,12 +75,16 @@ export function useSendWave() {
   });
 }
 
-/** PUT /api/waves/{id}/status (the receiver accepts or declines). */
+/**
+ * The receiver accepts or declines: the spec's `wave_update` frame while the real-time channel is
+ * connected (as chat sends `new_message`), else PUT /api/waves/{id}/status. Both run the same
+ * server function and answer the wave.
+ */
 export function useRespondToWave() {
   const refresh = useRefreshWaves();
   return useSingleFlightMutation({
     mutationFn: ({ waveId, status }: { waveId: number; status: 'accepted' | 'rejected' }) =>
-      wavesApi.respond(waveId, status),
+      respondOverSocket(waveId, status) ?? wavesApi.respond(waveId, status),
     flightKey: ({ waveId }) => waveId,
     onSuccess: () => refresh(true),
     onError: (error) => toast.error('Failed to respond to wave', error.message),

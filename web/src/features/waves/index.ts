@@ -20,6 +20,7 @@ export {
   usePollInterval,
   useRealtimeConnected,
 } from './polling';
+export { setWaveSocket, type WaveSocket } from './socket';
 export { useConnectionUpdateToast } from './use-connection-update-toast';
 export { useWaveCounts } from './use-wave-counts';
 export { WaveAction } from './wave-action';
