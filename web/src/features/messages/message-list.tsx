@@ -4,6 +4,7 @@ import type { Message, PresentedUser, WaveWithParties } from '../../../../domain
 import { Button } from '../../components/ui/button';
 import { EmptyState } from '../../components/ui/empty-state';
 import { Skeleton } from '../../components/ui/skeleton';
+import { SupportLogo } from '../../components/ui/support-logo';
 import { cn } from '../../lib/cn';
 import type { PendingMessage } from './api';
 import { deliveredClientIds, removeFromOutbox, settleDelivered, useOutbox } from './outbox';
@@ -19,7 +20,6 @@ type Props = {
 
 export const SENDING_TEXT = 'Sending message...';
 export const SENT_TEXT = 'Message sent';
-const SUPPORT_LOGO = '/icons/icon.svg';
 
 function timeLabel(createdAt: string | number, now: Date) {
   const at = new Date(createdAt);
@@ -60,8 +60,7 @@ function Bubble({
               mine ? 'text-brand-50' : 'text-brand-700',
             )}
           >
-            {/* The spec's Support logo: the app's own mark, decorative beside the label. */}
-            <img src={SUPPORT_LOGO} alt="" aria-hidden="true" className="h-3.5 w-3.5 rounded-sm" />
+            <SupportLogo />
             Support
           </p>
         ) : null}

@@ -1,6 +1,7 @@
 import type { PresentedUser } from '../../../../domain';
 import { Avatar } from '../../components/ui/avatar';
 import { Badge } from '../../components/ui/badge';
+import { SupportLogo } from '../../components/ui/support-logo';
 import { cn } from '../../lib/cn';
 
 /**
@@ -43,7 +44,12 @@ type PartyBadgesProps = {
 export function PartyBadges({ person, crewRole, support = true, trial = true }: PartyBadgesProps) {
   return (
     <>
-      {support && person.isAdmin ? <Badge tone="support">Support</Badge> : null}
+      {support && person.isAdmin ? (
+        <Badge tone="support">
+          <SupportLogo />
+          Support
+        </Badge>
+      ) : null}
       {crewRole ? <Badge tone="brand">{crewRole}</Badge> : null}
       {trial && person.trialBadge ? <Badge tone="trial">{person.trialBadge}</Badge> : null}
     </>

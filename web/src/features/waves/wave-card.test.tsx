@@ -94,7 +94,9 @@ describe('WaveCard', () => {
       viewer: sender,
       wave: waveFixture({ status: 'accepted', receiver: person(2, { isAdmin: true }) }),
     });
-    expect(screen.getByText('Support')).toBeTruthy();
+    const label = screen.getByText('Support');
+    // The Support logo beside the label (flights spec §6).
+    expect(label.querySelector('img')?.getAttribute('src')).toBe('/icons/icon.svg');
   });
 
   it('offers no delete and no answers to a demo user', () => {
