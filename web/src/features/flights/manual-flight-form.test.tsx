@@ -61,6 +61,16 @@ describe('manual add: the spec’s texts (flights spec §8)', () => {
     expect(toast.success).not.toHaveBeenCalled();
   });
 
+  it("a server fault's reason is no title, even with a colon: 'Failed to add flight'", async () => {
+    addBA117({ status: 502, body: { message: 'Bad Gateway: upstream timed out' } });
+    await waitFor(() =>
+      expect(toast.error).toHaveBeenCalledWith(
+        'Failed to add flight',
+        'Bad Gateway: upstream timed out',
+      ),
+    );
+  });
+
   it('keeps a titled refusal as its own title', async () => {
     addBA117({
       status: 409,

@@ -15,6 +15,7 @@ import { Checkbox } from '../../components/ui/checkbox';
 import { Input, Label } from '../../components/ui/input';
 import { Select } from '../../components/ui/select';
 import { toast } from '../../components/ui/toast';
+import { ApiError } from '../../lib/api-client';
 import { useAddFlight } from './api';
 import type { Viewer } from './viewer';
 
@@ -61,9 +62,11 @@ export function ManualFlightForm({ viewer }: { viewer: Viewer }) {
         navigate('/home');
         return;
       }
-      // Refusals read 'Title: description' (e.g. 'Different Departure Time: …'); anything else
-      // (no connection, a server fault) is the spec's 'Failed to add flight'.
-      const [title, description] = splitReason(error.message);
+      // A refusal (4xx) may read 'Title: description' (e.g. 'Different Departure Time: …');
+      // anything else (no connection, a server fault, an untitled reason) is the spec's 'Failed
+      // to add flight' with the reason.
+      const refused = error instanceof ApiError && error.status >= 400 && error.status < 500;
+      const [title, description] = refused ? splitReason(error.message) : ['', ''];
       if (description) toast.error(title, description);
       else toast.error(FLIGHT_ADD_FAILED, error.message || 'Failed to add you to the flight');
     },
