@@ -63,6 +63,8 @@ export function RegisterPage() {
 
   const parsedEmail = checkEmailQuerySchema.safeParse({ email });
   const availability = useEmailAvailability(email);
+  // Renewable is taken too: that account renews instead of registering again.
+  const emailTaken = availability === 'taken' || availability === 'renewable';
 
   const prices = usePrices();
   const register = useRegister();
@@ -121,8 +123,7 @@ export function RegisterPage() {
   const ready =
     allSet &&
     parsedEmail.success &&
-    availability !== 'taken' &&
-    availability !== 'renewable' &&
+    !emailTaken &&
     availability !== 'checking' &&
     (membership === 'trial' || prices.data !== undefined) &&
     !busy;
@@ -142,14 +143,13 @@ export function RegisterPage() {
     else register.mutate(request, callbacks);
   };
 
-  const emailProblem =
-    availability === 'taken' || availability === 'renewable'
-      ? EMAIL_TAKEN
-      : describeEmailProblem(email, {
-          settled: settledEmail === email,
-          touched: emailTouched || attempted,
-          domains: CREW_DOMAINS,
-        });
+  const emailProblem = emailTaken
+    ? EMAIL_TAKEN
+    : describeEmailProblem(email, {
+        settled: settledEmail === email,
+        touched: emailTouched || attempted,
+        domains: CREW_DOMAINS,
+      });
 
   return (
     <main className="space-y-6">

@@ -58,7 +58,6 @@ export function MembershipBanner({ user, now }: { user: User; now: Date }) {
   if (info.status === 'Unknown') return null;
   // The domain's reading as is: a tester without an expiry is 'Active' (accounts spec §4:
   // "tester with no expiry is Active forever"); 'Lifetime' only from the year 2099.
-  const label = info.status;
   const tone =
     info.status === 'Expired'
       ? 'border-red-300 bg-red-50 text-red-800'
@@ -79,7 +78,7 @@ export function MembershipBanner({ user, now }: { user: User; now: Date }) {
       <div className="flex items-center gap-2">
         <Crown aria-hidden="true" className="h-5 w-5" />
         <div>
-          <p className="font-medium">Membership: {label}</p>
+          <p className="font-medium">Membership: {info.status}</p>
           <p className="text-sm">{detail}</p>
         </div>
       </div>
