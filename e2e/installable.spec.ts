@@ -2,7 +2,8 @@ import type { Page } from '@playwright/test';
 import { expect, test } from './fixtures';
 import { signedInMember, twoMembersOnAFlight, wave } from './helpers/members';
 
-test.use({ viewport: { width: 390, height: 844 } });
+// The service worker is what this file checks (the journeys run without one: playwright.config.ts).
+test.use({ viewport: { width: 390, height: 844 }, serviceWorkers: 'allow' });
 
 /** Width and height from a PNG's IHDR chunk, after checking the PNG signature. */
 function pngSize(bytes: Buffer) {
