@@ -1,5 +1,5 @@
-// `npm test`: the web build, the quality gates beside type-check and lint, every Vitest suite,
-// then Playwright. With
+// `npm test`: the web build, the quality gates beside type-check, lint and the PostgreSQL pass,
+// every other Vitest suite, then Playwright. With
 // TEST_DATABASE_URL set, the server test files where the engine matters (docs/testing.md) run
 // again on that PostgreSQL, and the one Playwright run also runs the core browser journeys
 // (@postgres) against a server on it. Prints each stage's wall time and each suite's ten slowest
@@ -91,9 +91,9 @@ function record(name, ms, counts, beside) {
 }
 
 /**
- * Starts a stage beside the next one (`beside`, its name): a stage that leaves most of a core
+ * Starts a stage beside the next ones (`beside`, their names): a stage that leaves most of a core
  * idle shares the machine with one that does not, instead of waiting its turn. Its output is
- * kept and printed whole, with its own timing, when `collect` is awaited after that stage.
+ * kept and printed whole, with its own timing, when `collect` is awaited after those stages.
  */
 function besideNext(name, beside, body) {
   if (!wanted(name)) return { collect: async () => undefined };
@@ -106,7 +106,8 @@ function besideNext(name, beside, body) {
     async collect() {
       const { counts, ms } = await done;
       writeSync(1, Buffer.concat(chunks));
-      record(name, ms, counts, wanted(beside) ? beside : undefined);
+      const shown = beside.filter(wanted).join(', ');
+      record(name, ms, counts, shown || undefined);
     },
   };
 }
@@ -117,12 +118,12 @@ async function step(label, cmd, args, env, output) {
   return { passed: 0, failed: 1 };
 }
 
-function printSlowest(label, times) {
+function printSlowest(label, times, output = toTerminal) {
   if (times.length === 0) return;
-  console.log(`\nSlowest files, ${label}:\n${slowestFiles(times, 10).join('\n')}`);
+  output.write(`\nSlowest files, ${label}:\n${slowestFiles(times, 10).join('\n')}\n`);
 }
 
-async function vitest(label, args, jsonFile, env) {
+async function vitest(label, args, jsonFile, env, output = toTerminal) {
   const ok = await run(
     label,
     'npx',
@@ -135,6 +136,7 @@ async function vitest(label, args, jsonFile, env) {
       `--outputFile.json=${jsonFile}`,
     ],
     env,
+    output,
   );
   if (!existsSync(jsonFile)) {
     failures.push(`${label}: no report`);
@@ -147,7 +149,7 @@ async function vitest(label, args, jsonFile, env) {
   // A suite that fails to load has no failed tests but is still a failure.
   if (!ok && report.numFailedTests === 0) failed += 1;
   if (!ok && named.length === 0) failures.push(`${label}: exited without a failed test`);
-  printSlowest(label, vitestFileTimes(report));
+  printSlowest(label, vitestFileTimes(report), output);
   return { passed: report.numPassedTests, failed };
 }
 
@@ -255,41 +257,56 @@ const runQuality = (output) =>
     { CHROME_PATH: chromium, QUALITY_RUNS: '5' },
     output,
   );
-// The quality gates beside the type-check and lint: Lighthouse leaves most of the machine idle
-// (its waits for a quiet network and CPU: a third of the two cores on average), and it measures
-// in the headless shell at a raised priority, which one busy core beside it does not move
-// (docs/testing.md, 'Lighthouse's verdict'). Where it cannot measure that way (no shell, or no
-// right to raise a priority: a developer's account), it runs after them, alone, as before. Never
-// beside a Vitest or Playwright stage: with both cores busy its margins shrank (sign-in's median
-// fell from 100 to 97 beside the journeys), and a gate must not gamble.
+// The quality gates beside the type-check, lint and the PostgreSQL pass: Lighthouse leaves most
+// of the machine idle (its waits for a quiet network and CPU: a third of the two cores on
+// average), and it measures in the headless shell at a raised priority, which one busy core beside
+// it does not move (docs/testing.md, 'Lighthouse's verdict'). So what runs beside it keeps to one
+// core: the PostgreSQL pass runs with one Vitest worker (its PostgreSQL server is the rest). Where
+// it cannot measure that way (no shell, or no right to raise a priority: a developer's account),
+// it runs after them, alone, as before. Never beside the two-worker Vitest stage or Playwright:
+// with both cores busy its margins shrank (sign-in's median fell from 100 to 97 beside the
+// journeys), and a gate must not gamble.
 const qualityBeside = withBrowser && Boolean(findHeadlessShell()) && canRaisePriority();
 const quality = qualityBeside
-  ? besideNext('quality', 'typecheck', runQuality)
+  ? besideNext('quality', ['typecheck', 'lint', 'vitest-postgres'], runQuality)
   : { collect: async () => undefined };
 await stage('typecheck', () => step('type-check', 'npx', ['tsc', '--noEmit', '-p', '.']));
 await stage('lint', () => step('lint', 'npx', ['biome', 'check', '.']));
+
+/**
+ * The server files where the engine matters, each marked `// @postgres: <why>` on its first line
+ * (the rule: docs/testing.md), on TEST_DATABASE_URL; every file runs on PGlite in 'vitest'.
+ */
+const postgresPass = (output, workers) =>
+  vitest(
+    'vitest (server on PostgreSQL: the files marked @postgres)',
+    [
+      '--project',
+      'server',
+      ...(workers ? ['--maxWorkers', String(workers)] : []),
+      ...postgresPassFiles(),
+    ],
+    `${out}/vitest-postgres.json`,
+    { JUMPSEAT_TEST_DB: 'postgres' },
+    output,
+  );
+// Beside the quality gates with one worker, then on beside the Vitest stage once the gates are
+// done (three workers on two cores for its last minute, rather than a core idle at the gates'
+// end): ~60 s less than one after the other.
+const postgresBeside =
+  qualityBeside && wanted('vitest-postgres') && process.env.TEST_DATABASE_URL
+    ? besideNext('vitest-postgres', ['quality', 'vitest'], (output) => postgresPass(output, 1))
+    : null;
 await quality.collect();
 if (withBrowser && !qualityBeside) await stage('quality', runQuality);
 
 await stage('vitest', () =>
   vitest('vitest (domain, server on PGlite, web)', [], `${out}/vitest.json`, {}),
 );
-if (process.env.TEST_DATABASE_URL) {
-  await stage('vitest-postgres', () =>
-    // Only the files where the engine matters, each marked `// @postgres: <why>` on its first
-    // line (the rule: docs/testing.md); every file runs on PGlite in the stage before.
-    vitest(
-      'vitest (server on PostgreSQL: the files marked @postgres)',
-      ['--project', 'server', ...postgresPassFiles()],
-      `${out}/vitest-postgres.json`,
-      {
-        JUMPSEAT_TEST_DB: 'postgres',
-      },
-    ),
-  );
-} else if (only?.has('vitest-postgres')) {
-  missing('vitest-postgres', 'TEST_DATABASE_URL is not set');
-}
+if (postgresBeside) await postgresBeside.collect();
+else if (process.env.TEST_DATABASE_URL)
+  await stage('vitest-postgres', (output) => postgresPass(output));
+else if (only?.has('vitest-postgres')) missing('vitest-postgres', 'TEST_DATABASE_URL is not set');
 
 if (withBrowser) {
   // One Playwright run for both databases: every journey on PGlite (project 'chromium') and,
