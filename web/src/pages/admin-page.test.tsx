@@ -1,20 +1,19 @@
 import { QueryClientProvider } from '@tanstack/react-query';
 import { cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import { createMemoryRouter, RouterProvider, useLocation } from 'react-router';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { AdminUser } from '../../../domain';
 import { routes } from '../app/routes';
+import { Toaster } from '../components/ui/toast';
 import { createQueryClient } from '../lib/query-client';
 import { type Answer, type Handler, ok, stubServer } from '../test/stub-server';
+import { shownToast } from '../test/toasts';
 import { AdminPage } from './admin-page';
 
 // The dashboard against a stubbed network (test/stub-server): what it shows and says for each answer.
 
 // A whole dashboard renders per test; on a busy shared box that takes seconds, not a hang.
 vi.setConfig({ testTimeout: 20_000 });
-
-const toast = vi.hoisted(() => ({ error: vi.fn(), success: vi.fn(), info: vi.fn() }));
-vi.mock('../components/ui/toast', () => ({ toast, Toaster: () => null }));
 
 const DAY = 24 * 60 * 60 * 1000;
 const inDays = (days: number) => new Date(Date.now() + days * DAY).toISOString();
@@ -109,6 +108,7 @@ function renderDashboard() {
   return render(
     <QueryClientProvider client={createQueryClient()}>
       <RouterProvider router={router} />
+      <Toaster />
     </QueryClientProvider>,
   );
 }
@@ -125,9 +125,6 @@ async function act(email: string, action: string) {
   return screen.findByRole('dialog');
 }
 
-beforeEach(() => {
-  for (const fn of Object.values(toast)) fn.mockReset();
-});
 afterEach(() => {
   cleanup();
   vi.unstubAllGlobals();
@@ -192,7 +189,10 @@ describe('/admin member table', () => {
 
     const dialog = await act('pat@ba.com', 'Grant admin');
     fireEvent.click(within(dialog).getByRole('button', { name: 'Grant admin' }));
-    await waitFor(() => expect(toast.success).toHaveBeenCalledWith('Admin granted', 'Done'));
+    expect(await shownToast('Admin granted')).toMatchObject({
+      type: 'success',
+      description: 'Done',
+    });
     expect(writes()).toEqual([
       { method: 'POST', path: '/api/users/2/toggle-admin', body: { isAdmin: true } },
     ]);
@@ -215,17 +215,18 @@ describe('/admin dialogs', () => {
     fireEvent.change(input, { target: { value: '12' } });
     fireEvent.click(within(dialog).getByRole('button', { name: 'Save PIN' }));
     expect(within(dialog).getByText('Passcode must be exactly 4 digits')).toBeTruthy();
-    expect(toast.error).toHaveBeenCalledWith(
-      'Invalid passcode',
-      'Passcode must be exactly 4 digits',
-    );
+    expect(await shownToast('Invalid passcode')).toMatchObject({
+      type: 'error',
+      description: 'Passcode must be exactly 4 digits',
+    });
     expect(writes()).toEqual([]);
 
     fireEvent.change(input, { target: { value: '4321' } });
     fireEvent.click(within(dialog).getByRole('button', { name: 'Save PIN' }));
-    await waitFor(() =>
-      expect(toast.success).toHaveBeenCalledWith('Passcode updated', expect.any(String)),
-    );
+    expect(await shownToast('Passcode updated')).toMatchObject({
+      type: 'success',
+      description: expect.any(String),
+    });
     expect(writes()).toEqual([
       { method: 'POST', path: '/api/users/2/update-passcode', body: { passcode: '4321' } },
     ]);
@@ -238,18 +239,20 @@ describe('/admin dialogs', () => {
     let dialog = await act('pat@ba.com', 'Edit PIN');
     fireEvent.change(within(dialog).getByLabelText('New PIN'), { target: { value: '5555' } });
     fireEvent.click(within(dialog).getByRole('button', { name: 'Save PIN' }));
-    await waitFor(() =>
-      expect(toast.success).toHaveBeenCalledWith('Demo User PIN Set', 'Demo PIN kept'),
-    );
+    expect(await shownToast('Demo User PIN Set')).toMatchObject({
+      type: 'success',
+      description: 'Demo PIN kept',
+    });
 
     answer = { status: 404, body: { message: 'User not found' } };
     await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
     dialog = await act('pat@ba.com', 'Edit PIN');
     fireEvent.change(within(dialog).getByLabelText('New PIN'), { target: { value: '5555' } });
     fireEvent.click(within(dialog).getByRole('button', { name: 'Save PIN' }));
-    await waitFor(() =>
-      expect(toast.error).toHaveBeenCalledWith('Update failed', 'User not found'),
-    );
+    expect(await shownToast('Update failed')).toMatchObject({
+      type: 'error',
+      description: 'User not found',
+    });
   });
 
   it('add user refuses an e-mail without @, then sends blanks as null with a generated PIN', async () => {
@@ -274,7 +277,10 @@ describe('/admin dialogs', () => {
     fireEvent.change(within(dialog).getByLabelText('Email'), { target: { value: 'new.ba.com' } });
     fireEvent.click(within(dialog).getByRole('button', { name: 'Create User' }));
     expect(within(dialog).getByText('Please enter a valid email address')).toBeTruthy();
-    expect(toast.error).toHaveBeenCalledWith('Invalid email', 'Please enter a valid email address');
+    expect(await shownToast('Invalid email')).toMatchObject({
+      type: 'error',
+      description: 'Please enter a valid email address',
+    });
     expect(writes()).toEqual([]);
 
     fireEvent.change(within(dialog).getByLabelText('Email'), { target: { value: 'New@BA.com' } });
@@ -283,9 +289,10 @@ describe('/admin dialogs', () => {
       target: { value: 'lifetime' },
     });
     fireEvent.click(within(dialog).getByRole('button', { name: 'Create User' }));
-    await waitFor(() =>
-      expect(toast.success).toHaveBeenCalledWith('User created successfully', expect.any(String)),
-    );
+    expect(await shownToast('User created successfully')).toMatchObject({
+      type: 'success',
+      description: expect.any(String),
+    });
     expect(writes()).toEqual([
       {
         method: 'POST',
@@ -314,9 +321,10 @@ describe('/admin dialogs', () => {
     const dialog = await screen.findByRole('dialog', { name: 'Add New User' });
     fireEvent.change(within(dialog).getByLabelText('Email'), { target: { value: 'pat@ba.com' } });
     fireEvent.click(within(dialog).getByRole('button', { name: 'Create User' }));
-    await waitFor(() =>
-      expect(toast.error).toHaveBeenCalledWith('Failed to create user', 'User already exists'),
-    );
+    expect(await shownToast('Failed to create user')).toMatchObject({
+      type: 'error',
+      description: 'User already exists',
+    });
   });
 
   it('permanent delete stays disabled until the member’s e-mail is typed', async () => {
@@ -333,9 +341,10 @@ describe('/admin dialogs', () => {
     fireEvent.change(confirm, { target: { value: 'PAT@ba.com' } });
     expect((button as HTMLButtonElement).disabled).toBe(false);
     fireEvent.click(button);
-    await waitFor(() =>
-      expect(toast.success).toHaveBeenCalledWith('User Deleted', expect.any(String)),
-    );
+    expect(await shownToast('User Deleted')).toMatchObject({
+      type: 'success',
+      description: expect.any(String),
+    });
     expect(writes()).toEqual([{ method: 'DELETE', path: '/api/admin/users/2', body: undefined }]);
   });
 
@@ -415,12 +424,10 @@ describe('/admin dialogs', () => {
     renderDashboard();
     const dialog = await act('pat@ba.com', 'Remove user data');
     fireEvent.click(within(dialog).getByRole('button', { name: 'Remove data' }));
-    await waitFor(() =>
-      expect(toast.success).toHaveBeenCalledWith(
-        'User data removed',
-        '3 waves, 4 messages and 5 flight memberships removed.',
-      ),
-    );
+    expect(await shownToast('User data removed')).toMatchObject({
+      type: 'success',
+      description: '3 waves, 4 messages and 5 flight memberships removed.',
+    });
   });
 
   it('Delete Past Flights names the preview’s counts before deleting', async () => {
@@ -456,7 +463,10 @@ describe('/admin dialogs', () => {
     fireEvent.click(await screen.findByRole('button', { name: 'Reset Online Status' }));
     const dialog = await screen.findByRole('dialog', { name: 'Reset online status?' });
     fireEvent.click(within(dialog).getByRole('button', { name: 'Reset' }));
-    await waitFor(() => expect(toast.error).toHaveBeenCalledWith('Reset failed', 'Database down'));
+    expect(await shownToast('Reset failed')).toMatchObject({
+      type: 'error',
+      description: 'Database down',
+    });
   });
 
   it('restore is offered for a deleted account and says Account Restored', async () => {
@@ -468,9 +478,10 @@ describe('/admin dialogs', () => {
     renderDashboard();
     const dialog = await act('deleted@ba.com', 'Restore account');
     fireEvent.click(within(dialog).getByRole('button', { name: 'Restore account' }));
-    await waitFor(() =>
-      expect(toast.success).toHaveBeenCalledWith('Account Restored', 'Account restored'),
-    );
+    expect(await shownToast('Account Restored')).toMatchObject({
+      type: 'success',
+      description: 'Account restored',
+    });
   });
 });
 
@@ -483,16 +494,17 @@ describe('admin-only routes', () => {
       render(
         <QueryClientProvider client={createQueryClient()}>
           <RouterProvider router={router} />
+          <Toaster />
         </QueryClientProvider>,
       );
       // The member layout and the admin gate load on first use (lazy chunks): a cold import is slow.
       await waitFor(() => expect(router.state.location.pathname).toBe('/profile'), {
         timeout: 5_000,
       });
-      expect(toast.error).toHaveBeenCalledWith(
-        'Access denied',
-        "You don't have permission to access this page.",
-      );
+      expect(await shownToast('Access denied')).toMatchObject({
+        type: 'error',
+        description: "You don't have permission to access this page.",
+      });
     },
   );
 });

@@ -1,12 +1,11 @@
 import { QueryClientProvider } from '@tanstack/react-query';
-import { act, cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
+import { act, cleanup, fireEvent, render, screen, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import { Toaster } from '../../components/ui/toast';
 import { createQueryClient } from '../../lib/query-client';
 import { stubServer } from '../../test/stub-server';
+import { shownToast } from '../../test/toasts';
 import { CalendarCard } from './calendar-card';
-
-const toast = vi.hoisted(() => ({ error: vi.fn(), success: vi.fn(), info: vi.fn() }));
-vi.mock('../../components/ui/toast', () => ({ toast }));
 
 const URL_ = 'http://localhost:5173/api/calendar/abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQ.ics';
 
@@ -14,6 +13,7 @@ function renderCard() {
   return render(
     <QueryClientProvider client={createQueryClient()}>
       <CalendarCard />
+      <Toaster />
     </QueryClientProvider>,
   );
 }
@@ -21,7 +21,6 @@ function renderCard() {
 afterEach(() => {
   cleanup();
   vi.unstubAllGlobals();
-  vi.clearAllMocks();
 });
 
 describe('the calendar card', () => {
@@ -51,7 +50,10 @@ describe('the calendar card', () => {
       fireEvent.click(screen.getByRole('button', { name: 'Copy address' }));
     });
     expect(writeText).toHaveBeenCalledWith(URL_);
-    expect(toast.success).toHaveBeenCalledWith('Address copied', expect.any(String));
+    expect(await shownToast('Address copied')).toMatchObject({
+      type: 'success',
+      description: expect.any(String),
+    });
     expect(calls.map((c) => `${c.method} ${c.path}`)).toEqual([
       'GET /api/user/calendar',
       'POST /api/user/calendar',
@@ -72,9 +74,10 @@ describe('the calendar card', () => {
     const dialog = await screen.findByRole('dialog', { name: 'Turn off the calendar feed?' });
     expect(calls.some((c) => c.method === 'DELETE')).toBe(false);
     fireEvent.click(within(dialog).getByRole('button', { name: 'Turn off' }));
-    await waitFor(() =>
-      expect(toast.success).toHaveBeenCalledWith('Calendar feed turned off', expect.any(String)),
-    );
+    expect(await shownToast('Calendar feed turned off')).toMatchObject({
+      type: 'success',
+      description: expect.any(String),
+    });
     expect(await screen.findByRole('button', { name: 'Get calendar address' })).toBeTruthy();
   });
 
@@ -88,12 +91,10 @@ describe('the calendar card', () => {
     });
     renderCard();
     fireEvent.click(await screen.findByRole('button', { name: 'Get calendar address' }));
-    await waitFor(() =>
-      expect(toast.error).toHaveBeenCalledWith(
-        'Calendar address not made',
-        'You are doing that too often. Please wait a moment and try again.',
-      ),
-    );
+    expect(await shownToast('Calendar address not made')).toMatchObject({
+      type: 'error',
+      description: 'You are doing that too often. Please wait a moment and try again.',
+    });
     expect(screen.queryByLabelText(/Your calendar address/)).toBeNull();
   });
 });

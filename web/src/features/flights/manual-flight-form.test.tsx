@@ -1,24 +1,17 @@
 import { QueryClientProvider } from '@tanstack/react-query';
-import { cleanup, fireEvent, render, screen, waitFor } from '@testing-library/react';
+import { cleanup, fireEvent, render, screen } from '@testing-library/react';
 import { MemoryRouter } from 'react-router';
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import { Toaster } from '../../components/ui/toast';
 import { aFlightListItem } from '../../test/flights';
 import { signedInClient } from '../../test/session';
 import { type Answer, ok, stubServer } from '../../test/stub-server';
+import { shownToast, shownToasts } from '../../test/toasts';
 import { ManualFlightForm } from './manual-flight-form';
-
-const toast = vi.hoisted(() => ({
-  error: vi.fn(),
-  success: vi.fn(),
-  info: vi.fn(),
-  dismiss: vi.fn(),
-}));
-vi.mock('../../components/ui/toast', () => ({ toast }));
 
 afterEach(() => {
   cleanup();
   vi.unstubAllGlobals();
-  vi.clearAllMocks();
 });
 
 function addBA117(answer: Answer) {
@@ -28,6 +21,7 @@ function addBA117(answer: Answer) {
       <MemoryRouter>
         <ManualFlightForm viewer={{ id: 1, isAdmin: false, isDemoUser: false, role: 'IFM' }} />
       </MemoryRouter>
+      <Toaster />
     </QueryClientProvider>,
   );
   fireEvent.change(screen.getByLabelText('Flight number'), { target: { value: 'BA117' } });
@@ -40,35 +34,29 @@ function addBA117(answer: Answer) {
 describe('manual add: the spec’s texts (flights spec §8)', () => {
   it("says 'Flight added successfully' once the flight is added", async () => {
     const server = addBA117(ok(aFlightListItem({ isJoined: true })));
-    await waitFor(() =>
-      expect(toast.success).toHaveBeenCalledWith(
-        'Flight added successfully',
-        "You've been added to the flight",
-      ),
-    );
+    expect(await shownToast('Flight added successfully')).toMatchObject({
+      type: 'success',
+      description: "You've been added to the flight",
+    });
     expect(server.writes()).toHaveLength(1);
-    expect(toast.error).not.toHaveBeenCalled();
+    expect((await shownToasts()).filter((t) => t.type === 'error')).toEqual([]);
   });
 
   it("says 'Failed to add flight' with the reason when the server fails", async () => {
     addBA117({ status: 500, body: { message: 'Something went wrong. Please try again.' } });
-    await waitFor(() =>
-      expect(toast.error).toHaveBeenCalledWith(
-        'Failed to add flight',
-        'Something went wrong. Please try again.',
-      ),
-    );
-    expect(toast.success).not.toHaveBeenCalled();
+    expect(await shownToast('Failed to add flight')).toMatchObject({
+      type: 'error',
+      description: 'Something went wrong. Please try again.',
+    });
+    expect((await shownToasts()).filter((t) => t.type === 'success')).toEqual([]);
   });
 
   it("a server fault's reason is no title, even with a colon: 'Failed to add flight'", async () => {
     addBA117({ status: 502, body: { message: 'Bad Gateway: upstream timed out' } });
-    await waitFor(() =>
-      expect(toast.error).toHaveBeenCalledWith(
-        'Failed to add flight',
-        'Bad Gateway: upstream timed out',
-      ),
-    );
+    expect(await shownToast('Failed to add flight')).toMatchObject({
+      type: 'error',
+      description: 'Bad Gateway: upstream timed out',
+    });
   });
 
   it('keeps a titled refusal as its own title', async () => {
@@ -76,11 +64,9 @@ describe('manual add: the spec’s texts (flights spec §8)', () => {
       status: 409,
       body: { message: 'Different Destination: BA117 on that day is listed to BOS.' },
     });
-    await waitFor(() =>
-      expect(toast.error).toHaveBeenCalledWith(
-        'Different Destination',
-        'BA117 on that day is listed to BOS.',
-      ),
-    );
+    expect(await shownToast('Different Destination')).toMatchObject({
+      type: 'error',
+      description: 'BA117 on that day is listed to BOS.',
+    });
   });
 });

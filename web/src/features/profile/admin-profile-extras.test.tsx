@@ -1,13 +1,12 @@
 import { QueryClientProvider } from '@tanstack/react-query';
-import { act, cleanup, fireEvent, render, screen, waitFor } from '@testing-library/react';
+import { act, cleanup, fireEvent, render, screen } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { PROFILE_PICTURE_FAILED, PROFILE_PICTURE_MAX_BYTES } from '../../../../domain';
+import { Toaster } from '../../components/ui/toast';
 import { createQueryClient } from '../../lib/query-client';
 import { stubServer } from '../../test/stub-server';
+import { shownToast } from '../../test/toasts';
 import { ProfilePictureButton, TelegramCard } from './admin-profile-extras';
-
-const toast = vi.hoisted(() => ({ error: vi.fn(), success: vi.fn(), info: vi.fn() }));
-vi.mock('../../components/ui/toast', () => ({ toast }));
 
 const PNG = [0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a];
 const file = (signature: number[], type: string, size = 64) => {
@@ -18,7 +17,12 @@ const file = (signature: number[], type: string, size = 64) => {
 
 function renderWithClient(ui: React.ReactNode) {
   const client = createQueryClient();
-  return render(<QueryClientProvider client={client}>{ui}</QueryClientProvider>);
+  return render(
+    <QueryClientProvider client={client}>
+      {ui}
+      <Toaster />
+    </QueryClientProvider>,
+  );
 }
 
 async function pick(chosen: File) {
@@ -32,7 +36,6 @@ async function pick(chosen: File) {
 afterEach(() => {
   cleanup();
   vi.unstubAllGlobals();
-  vi.clearAllMocks();
 });
 
 describe('Update profile picture', () => {
@@ -63,9 +66,10 @@ describe('Update profile picture', () => {
     const preview = await screen.findByRole('img', { name: 'Preview: your new avatar' });
     expect(preview.getAttribute('src')).toMatch(/^data:image\/png;base64,iVBORw0KGgo/);
     fireEvent.click(screen.getByRole('button', { name: 'Save' }));
-    await waitFor(() =>
-      expect(toast.success).toHaveBeenCalledWith('Profile Updated', expect.any(String)),
-    );
+    expect(await shownToast('Profile Updated')).toMatchObject({
+      type: 'success',
+      description: expect.any(String),
+    });
     expect(calls).toEqual([
       {
         method: 'PUT',
@@ -86,9 +90,10 @@ describe('Update profile picture', () => {
     await pick(file(PNG, 'image/png'));
     await screen.findByRole('img', { name: 'Preview: your new avatar' });
     fireEvent.click(screen.getByRole('button', { name: 'Save' }));
-    await waitFor(() =>
-      expect(toast.error).toHaveBeenCalledWith('Update Failed', PROFILE_PICTURE_FAILED),
-    );
+    expect(await shownToast('Update Failed')).toMatchObject({
+      type: 'error',
+      description: PROFILE_PICTURE_FAILED,
+    });
   });
 });
 

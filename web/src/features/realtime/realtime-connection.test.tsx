@@ -3,19 +3,16 @@ import { act, cleanup, render, renderHook } from '@testing-library/react';
 import type { ReactNode } from 'react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { Message, Wave } from '../../../../domain';
+import { Toaster } from '../../components/ui/toast';
 import { createQueryClient } from '../../lib/query-client';
 import { aMessage } from '../../test/messages';
+import { shownToast } from '../../test/toasts';
 import { sessionQueryKey, useSession } from '../auth/use-session';
 import { useRespondToWave } from '../waves/api';
 import { isRealtimeConnected } from '../waves/polling';
 import { connectedRealtimeClient } from './connection';
 import { FakeSocket } from './fake-socket';
 import { RealtimeConnection } from './realtime-connection';
-
-const toastError = vi.hoisted(() => vi.fn());
-vi.mock('../../components/ui/toast', () => ({
-  toast: { error: toastError, success: vi.fn(), info: vi.fn() },
-}));
 
 const user = { id: 7, email: 'a@ba.com', name: 'A', nickname: null, isAdmin: false };
 
@@ -24,6 +21,7 @@ function setup() {
   render(
     <QueryClientProvider client={client}>
       <RealtimeConnection createSocket={FakeSocket.create} />
+      <Toaster />
     </QueryClientProvider>,
   );
   return client;
@@ -41,7 +39,6 @@ const settle = () => act(async () => await Promise.resolve());
 describe('<RealtimeConnection>', () => {
   beforeEach(() => {
     FakeSocket.reset();
-    toastError.mockReset();
   });
   afterEach(() => {
     cleanup();
@@ -179,10 +176,10 @@ describe('<RealtimeConnection>', () => {
         message: 'Failed to authenticate WebSocket connection',
       });
     });
-    expect(toastError).toHaveBeenCalledWith(
-      'Connection Error',
-      'Failed to authenticate WebSocket connection',
-    );
+    expect(await shownToast('Connection Error')).toMatchObject({
+      type: 'error',
+      description: 'Failed to authenticate WebSocket connection',
+    });
     expect(spy).toHaveBeenCalledWith({ queryKey: sessionQueryKey });
     expect(isRealtimeConnected()).toBe(false);
   });

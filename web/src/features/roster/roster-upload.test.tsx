@@ -1,25 +1,18 @@
 import { QueryClientProvider } from '@tanstack/react-query';
-import { cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
+import { cleanup, fireEvent, render, screen, within } from '@testing-library/react';
 import { MemoryRouter } from 'react-router';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { RosterPreviewFlight, RosterPreviewResponse } from '../../../../domain';
 import { ROSTER_MESSAGES, ROSTER_REASONS } from '../../../../domain';
+import { Toaster } from '../../components/ui/toast';
 import { signedInClient } from '../../test/session';
 import { ok, stubServer } from '../../test/stub-server';
+import { shownToast } from '../../test/toasts';
 import { RosterUpload } from './roster-upload';
-
-const toast = vi.hoisted(() => ({
-  error: vi.fn(),
-  success: vi.fn(),
-  info: vi.fn(),
-  dismiss: vi.fn(),
-}));
-vi.mock('../../components/ui/toast', () => ({ toast }));
 
 afterEach(() => {
   cleanup();
   vi.unstubAllGlobals();
-  vi.clearAllMocks();
 });
 
 function renderUpload() {
@@ -28,6 +21,7 @@ function renderUpload() {
       <MemoryRouter initialEntries={['/upload-roster']}>
         <RosterUpload />
       </MemoryRouter>
+      <Toaster />
     </QueryClientProvider>,
   );
 }
@@ -181,28 +175,26 @@ describe('Upload Roster: the review of what the server read', () => {
     });
     renderUpload();
     paste('BA0117 LHR JFK 1530 1835');
-    await waitFor(() =>
-      expect(toast.error).toHaveBeenCalledWith(
-        ROSTER_MESSAGES.noFlights,
-        ROSTER_REASONS.noDates,
-        undefined,
-        'roster-parse',
-      ),
-    );
+    expect(await shownToast(ROSTER_MESSAGES.noFlights)).toMatchObject({
+      type: 'error',
+      description: ROSTER_REASONS.noDates,
+      duration: undefined,
+      id: 'roster-parse',
+    });
     expect(screen.queryByRole('list', { name: 'Flights found' })).toBeNull();
     expect(screen.getByText('Line 1: BA0117 LHR JFK 1530 1835')).toBeTruthy();
   });
 
-  it("keeps 'Empty Roster' for an empty paste, without asking the server", () => {
+  it("keeps 'Empty Roster' for an empty paste, without asking the server", async () => {
     const server = stubServer({});
     renderUpload();
     fireEvent.click(screen.getByRole('button', { name: 'Parse Roster' }));
-    expect(toast.error).toHaveBeenCalledWith(
-      ROSTER_MESSAGES.empty,
-      'Please paste your roster text first.',
-      undefined,
-      'roster-parse',
-    );
+    expect(await shownToast(ROSTER_MESSAGES.empty)).toMatchObject({
+      type: 'error',
+      description: 'Please paste your roster text first.',
+      duration: undefined,
+      id: 'roster-parse',
+    });
     expect(server.calls).toEqual([]);
   });
 
@@ -240,17 +232,15 @@ describe('Upload Roster: the review of what the server read', () => {
       target: { files: [file] },
     });
     fireEvent.click(screen.getByRole('button', { name: 'Parse Roster' }));
-    await waitFor(() =>
-      expect(toast.error).toHaveBeenCalledWith(
-        ROSTER_MESSAGES.parseError,
-        'Choose a roster file ending .txt, .csv, .ics, .html, .htm, .pdf',
-        undefined,
-        'roster-parse',
-      ),
-    );
+    expect(await shownToast(ROSTER_MESSAGES.parseError)).toMatchObject({
+      type: 'error',
+      description: 'Choose a roster file ending .txt, .csv, .ics, .html, .htm, .pdf',
+      duration: undefined,
+      id: 'roster-parse',
+    });
   });
 
-  it('says a file over 2 MB is too large without uploading it', () => {
+  it('says a file over 2 MB is too large without uploading it', async () => {
     const server = stubServer({});
     renderUpload();
     const file = new File([new Uint8Array(2 * 1024 * 1024 + 1)], 'roster.pdf');
@@ -258,12 +248,12 @@ describe('Upload Roster: the review of what the server read', () => {
       target: { files: [file] },
     });
     fireEvent.click(screen.getByRole('button', { name: 'Parse Roster' }));
-    expect(toast.error).toHaveBeenCalledWith(
-      ROSTER_MESSAGES.parseError,
-      'This file is larger than 2 MB: choose a roster of one month or one year',
-      undefined,
-      'roster-parse',
-    );
+    expect(await shownToast(ROSTER_MESSAGES.parseError)).toMatchObject({
+      type: 'error',
+      description: 'This file is larger than 2 MB: choose a roster of one month or one year',
+      duration: undefined,
+      id: 'roster-parse',
+    });
     expect(server.calls).toEqual([]);
   });
 
@@ -284,7 +274,7 @@ describe('Upload Roster: the review of what the server read', () => {
     fireEvent.click(box(rows()[1] as HTMLElement));
     fireEvent.click(screen.getByRole('button', { name: 'Add 2 Flights' }));
 
-    await waitFor(() => expect(toast.success).toHaveBeenCalled());
+    const added = await shownToast('Flights Added');
     expect(server.writes()[1]?.body).toEqual({
       flights: [
         {
@@ -303,11 +293,11 @@ describe('Upload Roster: the review of what the server read', () => {
         },
       ],
     });
-    expect(toast.success).toHaveBeenCalledWith(
-      'Flights Added',
-      `1 flight added, 1 failed. Failed: ${detail}`,
-      5000,
-    );
+    expect(added).toMatchObject({
+      type: 'success',
+      description: `1 flight added, 1 failed. Failed: ${detail}`,
+      duration: 5000,
+    });
   });
 
   it('shows a re-import’s changes and leaves the flights no longer on the roster, after confirming', async () => {
@@ -360,9 +350,10 @@ describe('Upload Roster: the review of what the server read', () => {
     expect(server.writes().filter((w) => w.path === '/api/flight-crew/leave')).toEqual([]);
     const dialog = await screen.findByRole('dialog', { name: 'Leave 1 flight?' });
     fireEvent.click(within(dialog).getByRole('button', { name: 'Leave' }));
-    await waitFor(() =>
-      expect(toast.success).toHaveBeenCalledWith('Flights left', 'You left 1 flight'),
-    );
+    expect(await shownToast('Flights left')).toMatchObject({
+      type: 'success',
+      description: 'You left 1 flight',
+    });
     expect(server.writes().find((w) => w.path === '/api/flight-crew/leave')?.body).toEqual({
       flightIds: [8],
     });
