@@ -1,4 +1,4 @@
-import type { Page, WebSocket } from '@playwright/test';
+import type { Frame, Page, WebSocket } from '@playwright/test';
 
 /**
  * Loads `path` and waits until the page's socket is authenticated (the server's auth_success
@@ -8,6 +8,12 @@ import type { Page, WebSocket } from '@playwright/test';
  * attached in a `.then` after `waitForEvent('websocket')`, it missed the frame when Playwright
  * delivered the socket's opening and its first frames in one batch (seen on a busy 2-core
  * machine: the page was connected and the wait ran out).
+ *
+ * Only a socket of the new document counts. The page being left can still open one while the
+ * navigation is under way (its client connecting late, after its lazy code came in), and that
+ * socket's auth_success let a journey act before the new page was connected: a wave's 'New
+ * Wave' toast went to the page that was going away (realtime.spec.ts, 1 run in 20 beside a busy
+ * core). A socket opened before the main frame commits the navigation belongs to the old one.
  */
 export async function openLive(page: Page, path: string): Promise<WebSocket> {
   // Every socket the page opens is watched, not only the first: on a loaded machine the
@@ -15,9 +21,14 @@ export async function openLive(page: Page, path: string): Promise<WebSocket> {
   // another (seen: the page connected on its second socket while the wait watched the first).
   const watched: { ws: WebSocket; onFrame: (frame: { payload: string | Buffer }) => void }[] = [];
   let onSocket: (ws: WebSocket) => void = () => {};
+  let committed = false;
+  const onNavigated = (frame: Frame) => {
+    if (frame === page.mainFrame()) committed = true;
+  };
+  page.on('framenavigated', onNavigated);
   const authenticated = new Promise<WebSocket>((resolve) => {
     onSocket = (ws: WebSocket) => {
-      if (!ws.url().endsWith('/ws')) return;
+      if (!committed || !ws.url().endsWith('/ws')) return;
       const onFrame = (frame: { payload: string | Buffer }) => {
         if (String(frame.payload).includes('"auth_success"')) resolve(ws);
       };
@@ -42,6 +53,7 @@ export async function openLive(page: Page, path: string): Promise<WebSocket> {
   } finally {
     clearTimeout(timer);
     page.off('websocket', onSocket);
+    page.off('framenavigated', onNavigated);
     for (const { ws, onFrame } of watched) ws.off('framereceived', onFrame);
   }
 }
