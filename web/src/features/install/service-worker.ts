@@ -33,12 +33,16 @@ function offerUpdate(waiting: ServiceWorker): void {
  */
 export async function registerServiceWorker(): Promise<void> {
   if (!('serviceWorker' in navigator)) return;
-  let registration: ServiceWorkerRegistration;
+  let registered: ServiceWorkerRegistration | undefined;
   try {
-    registration = await navigator.serviceWorker.register('/sw.js', { scope: '/' });
+    registered = await navigator.serviceWorker.register('/sw.js', { scope: '/' });
   } catch {
     return; // Private modes and some embedded browsers refuse: the app still works online.
   }
+  // A browser that blocks workers by policy (Playwright's `serviceWorkers: 'block'` does this)
+  // answers with no registration instead of refusing.
+  if (!registered) return;
+  const registration = registered;
   // With no controller this is the first install, not an update: nothing to offer.
   const hasController = () => navigator.serviceWorker.controller !== null;
   if (registration.waiting && hasController()) offerUpdate(registration.waiting);
