@@ -267,15 +267,20 @@ const runQuality = (output) =>
 // with both cores busy its margins shrank (sign-in's median fell from 100 to 97 beside the
 // journeys), and a gate must not gamble.
 const qualityBeside = withBrowser && Boolean(findHeadlessShell()) && canRaisePriority();
+const postgresBesideQuality =
+  qualityBeside && wanted('vitest-postgres') && Boolean(process.env.TEST_DATABASE_URL);
 const quality = qualityBeside
-  ? besideNext('quality', ['typecheck', 'lint', 'vitest-postgres'], runQuality)
+  ? besideNext(
+      'quality',
+      ['typecheck', 'lint', ...(postgresBesideQuality ? ['vitest-postgres'] : [])],
+      runQuality,
+    )
   : { collect: async () => undefined };
-// One thread (TypeScript 7's native tsc): its default four checkers took more CPU and more wall
-// time on the 2-core machine, and would take the core the quality gates measure on beside it.
-await stage('typecheck', () =>
-  step('type-check', 'npx', ['tsc', '--noEmit', '-p', '.', '--singleThreaded']),
-);
-await stage('lint', () => step('lint', 'npx', ['biome', 'check', '.']));
+// The package's own scripts: `npm run typecheck` is TypeScript 7's tsc on one thread (its default
+// four checkers took more CPU and more wall time on the 2-core machine, and would take the core
+// the quality gates measure on beside it).
+await stage('typecheck', () => step('type-check', 'npm', ['run', '--silent', 'typecheck']));
+await stage('lint', () => step('lint', 'npm', ['run', '--silent', 'lint']));
 
 /**
  * The server files where the engine matters, each marked `// @postgres: <why>` on its first line
@@ -297,10 +302,9 @@ const postgresPass = (output, workers) =>
 // Beside the quality gates with one worker, then on beside the Vitest stage once the gates are
 // done (three workers on two cores for its last minute, rather than a core idle at the gates'
 // end): ~60 s less than one after the other.
-const postgresBeside =
-  qualityBeside && wanted('vitest-postgres') && process.env.TEST_DATABASE_URL
-    ? besideNext('vitest-postgres', ['quality', 'vitest'], (output) => postgresPass(output, 1))
-    : null;
+const postgresBeside = postgresBesideQuality
+  ? besideNext('vitest-postgres', ['quality', 'vitest'], (output) => postgresPass(output, 1))
+  : null;
 await quality.collect();
 if (withBrowser && !qualityBeside) await stage('quality', runQuality);
 
