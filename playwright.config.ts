@@ -3,12 +3,17 @@ import os from 'node:os';
 import path from 'node:path';
 import { defineConfig, devices, type PlaywrightTestConfig } from '@playwright/test';
 import { journeyLaunchOptions } from './e2e/browsers';
+import { ensureMigratedDataDir, newServerDataDir } from './server/test/processes';
 
 // This file is read by the runner and again by each worker: what one run shares (data
 // directories) goes into the environment once, and workers inherit it.
 const port = Number(process.env.E2E_PORT ?? 5099);
+// Every PGlite server of the run (the shared one, each journey's own) starts on a copy of one
+// migrated data directory: `npm test` makes it beside the web build, a run alone makes it here
+// (server/test/processes.ts). Workers inherit its name.
+ensureMigratedDataDir(process.cwd());
 // A fresh data directory per run; workers inherit it to read the dev mail folder.
-process.env.E2E_DATA_DIR ??= mkdtempSync(path.join(os.tmpdir(), 'jumpseat-e2e-'));
+process.env.E2E_DATA_DIR ??= newServerDataDir('jumpseat-e2e-');
 process.env.ADMIN_EMAIL ??= 'admin@ba.com';
 process.env.ADMIN_PASSCODE ??= '4826';
 

@@ -1,8 +1,8 @@
-import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdirSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { test } from '@playwright/test';
-import { describeExit, freePort, spawnServer } from '../../server/test/processes';
+import { describeExit, freePort, newServerDataDir, spawnServer } from '../../server/test/processes';
 
 /**
  * A Jumpseat server of the test's own, for journeys the shared one cannot make: one that runs
@@ -52,7 +52,8 @@ function annotate(description: string) {
 export const ownServerPids = () =>
   path.join(process.env.E2E_DATA_DIR ?? os.tmpdir(), 'own-servers');
 
-export const newDataDir = () => mkdtempSync(path.join(os.tmpdir(), 'jumpseat-e2e-own-'));
+/** A copy of the run's migrated data directory (playwright.config.ts makes sure there is one). */
+export const newDataDir = () => newServerDataDir('jumpseat-e2e-own-');
 
 export async function startOwnServer(opts: OwnServerOptions = {}): Promise<OwnServer> {
   const dataDir = opts.dataDir ?? newDataDir();

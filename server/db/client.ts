@@ -35,8 +35,15 @@ export type Database = {
   pglite?: PGlite;
 };
 
+/**
+ * PGlite's engine, compiled once by a process that opens many databases (the test suites: one
+ * per test file), instead of once per database. Immutable: every database still gets its own
+ * instance and memory.
+ */
+export type PgliteEngine = { pgliteWasmModule: WebAssembly.Module; fsBundle: Blob };
+
 export type DatabaseOptions =
-  | { kind: 'pglite'; dataDir?: string; loadDataDir?: Blob | File }
+  | { kind: 'pglite'; dataDir?: string; loadDataDir?: Blob | File; engine?: PgliteEngine }
   | { kind: 'postgres'; url: string; max?: number };
 
 export async function openDatabase(options: DatabaseOptions): Promise<Database> {
@@ -79,8 +86,13 @@ function withoutQueryParsers(client: PGlite) {
   } as unknown as PGlite;
 }
 
-async function openPglite(options: { dataDir?: string; loadDataDir?: Blob | File }) {
+async function openPglite(options: {
+  dataDir?: string;
+  loadDataDir?: Blob | File;
+  engine?: PgliteEngine;
+}) {
   const client = new PGlite({
+    ...options.engine,
     // The admin member search's trigram indexes (migration 0006) need it, as PostgreSQL does.
     extensions: { pg_trgm },
     ...(options.dataDir ? { dataDir: options.dataDir } : {}),

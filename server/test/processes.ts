@@ -1,5 +1,8 @@
-import { type ChildProcess, spawn } from 'node:child_process';
+import { type ChildProcess, execFileSync, spawn } from 'node:child_process';
+import { cpSync, mkdtempSync } from 'node:fs';
 import { createServer } from 'node:net';
+import os from 'node:os';
+import path from 'node:path';
 
 /**
  * The one place tests start processes and find ports: the server suites (a crash, a restart,
@@ -48,7 +51,12 @@ export function spawnProcess(
   options: { env: NodeJS.ProcessEnv; cwd?: string },
 ): Spawned {
   const child = spawn(command, args, {
-    env: options.env,
+    // Node's cache of compiled code (set by `npm test`) is the machine's, not a setting: it makes
+    // the process start sooner and never changes what it does.
+    env: {
+      ...(process.env.NODE_COMPILE_CACHE && { NODE_COMPILE_CACHE: process.env.NODE_COMPILE_CACHE }),
+      ...options.env,
+    },
     cwd: options.cwd,
     stdio: ['ignore', 'pipe', 'pipe'],
   });
@@ -114,4 +122,36 @@ export function spawnServer(env: NodeJS.ProcessEnv, options: { cwd?: string } = 
   // Not every caller awaits it (a process stopped during startup never gets there).
   ready.catch(() => undefined);
   return { ...proc, ready };
+}
+
+/**
+ * A new data directory for a spawned server: a copy of the run's migrated one
+ * (JUMPSEAT_MIGRATED_DATA_DIR, made by makeMigratedDataDir) when there is one, else empty. A
+ * copy starts as a server does on any day after its first: without initdb and the migrations.
+ */
+export function newServerDataDir(prefix: string): string {
+  const dir = mkdtempSync(path.join(os.tmpdir(), prefix));
+  const migrated = process.env.JUMPSEAT_MIGRATED_DATA_DIR;
+  if (migrated) cpSync(migrated, dir, { recursive: true });
+  return dir;
+}
+
+/** The arguments that make a migrated data directory in `dir` (scripts/migrated-data-dir.ts). */
+export const migratedDataDirCommand = (dir: string) => [
+  '--import',
+  'tsx',
+  'scripts/migrated-data-dir.ts',
+  dir,
+];
+
+/**
+ * Makes the run's migrated data directory, once, and names it in JUMPSEAT_MIGRATED_DATA_DIR for
+ * this process and what it starts (`npm test` makes it beside the web build instead).
+ */
+export function ensureMigratedDataDir(cwd: string): string {
+  if (process.env.JUMPSEAT_MIGRATED_DATA_DIR) return process.env.JUMPSEAT_MIGRATED_DATA_DIR;
+  const dir = mkdtempSync(path.join(os.tmpdir(), 'jumpseat-migrated-'));
+  execFileSync(process.execPath, migratedDataDirCommand(dir), { cwd, stdio: 'inherit' });
+  process.env.JUMPSEAT_MIGRATED_DATA_DIR = dir;
+  return dir;
 }

@@ -3,6 +3,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { inject } from 'vitest';
 import { openDatabase } from '../db/client';
+import { pgliteEngine } from './test-database';
 
 /**
  * A new DATA_DIR holding a copy of the migrated PGlite database (the suite's snapshot), for a
@@ -18,6 +19,7 @@ export async function seededDataDir(prefix = 'jumpseat-seeded-'): Promise<string
     // Where the server opens it (server/db/open-configured.ts).
     dataDir: path.join(dir, 'pgdata'),
     loadDataDir: new Blob([readFileSync(inject('pgliteSnapshot'))]),
+    engine: await pgliteEngine(),
   });
   await database.close();
   return dir;
