@@ -18,7 +18,7 @@ import { pathToFileURL } from 'node:url';
 import { gzipSync } from 'node:zlib';
 import { chromium } from '@playwright/test';
 import lighthouse from 'lighthouse';
-import { freePort, newServerDataDir, spawnServer } from '../server/test/processes.ts';
+import { freePort, spawnServer } from '../server/test/processes.ts';
 import { findChromium, findHeadlessShell, QUIET_BROWSER_UI } from './find-chromium.mjs';
 import { medianVerdict } from './median-verdict.mjs';
 
@@ -301,8 +301,7 @@ async function main() {
       ),
     );
   }
-  // A copy of the run's migrated database when `npm test` made one (else empty: a first start).
-  const dataDir = newServerDataDir('jumpseat-quality-');
+  const dataDir = mkdtempSync(path.join(os.tmpdir(), 'jumpseat-quality-'));
   const port = await freePort();
   const debuggingPort = await freePort();
   const base = `http://127.0.0.1:${port}`;

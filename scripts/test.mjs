@@ -1,5 +1,5 @@
 // `npm test`: the web build, the quality gates beside type-check, lint and the PostgreSQL pass,
-// every other Vitest suite, then Playwright. With
+// the server suites on PGlite, then Playwright with the other Vitest suites beside it. With
 // TEST_DATABASE_URL set, the server test files where the engine matters (docs/testing.md) run
 // again on that PostgreSQL, and the one Playwright run also runs the core browser journeys
 // (@postgres) against a server on it. Prints each stage's wall time and each suite's ten slowest
@@ -15,7 +15,16 @@ import { postgresPassFiles } from './postgres-pass.mjs';
 import { playwrightFailures, vitestFailures } from './test-failures.mjs';
 import { playwrightFileTimes, slowestFiles, stageTable, vitestFileTimes } from './test-timings.mjs';
 
-const STAGES = ['typecheck', 'lint', 'vitest', 'vitest-postgres', 'e2e', 'e2e-postgres', 'quality'];
+const STAGES = [
+  'typecheck',
+  'lint',
+  'vitest',
+  'vitest-web',
+  'vitest-postgres',
+  'e2e',
+  'e2e-postgres',
+  'quality',
+];
 
 function parseOnly(argv) {
   const at = argv.findIndex((a) => a === '--only' || a.startsWith('--only='));
@@ -235,11 +244,7 @@ let withBrowser = Boolean(chromium) && browserStages.length > 0;
 // them both without running them: an older web/dist would still be there to be measured.
 if (withBrowser) {
   const buildStarted = Date.now();
-  // Beside the build, the migrated data directory every server of the quality gates and the
-  // journeys starts on a copy of (server/test/processes.ts, newServerDataDir).
-  const migrated = makeMigratedDataDir();
   const built = await step('web build', 'npm', ['run', 'build']);
-  await migrated;
   record('build', Date.now() - buildStarted, built);
   if (built.failed > 0) {
     for (const name of browserStages) {
@@ -251,11 +256,12 @@ if (withBrowser) {
 }
 
 /**
- * Makes the run's migrated data directory, beside whatever runs now (its output is shown only if
- * it fails), and names it in JUMPSEAT_MIGRATED_DATA_DIR for everything started after. Without it
+ * Makes the run's migrated data directory for the journeys' servers (server/test/processes.ts,
+ * newServerDataDir), beside whatever runs then; its output is shown only if it fails. Without it
  * each server makes its own database, as a first start does: slower, and the same result.
  */
 async function makeMigratedDataDir() {
+  if (!wanted('e2e') && !wanted('e2e-postgres')) return;
   const dir = mkdtempSync(path.join(os.tmpdir(), 'jumpseat-migrated-'));
   const chunks = [];
   const output = { write: (chunk) => chunks.push(Buffer.from(chunk)), quiet: true };
@@ -272,8 +278,8 @@ async function makeMigratedDataDir() {
     stages.push({ name: 'migrated data directory', ms: 0, passed: 0, failed: 1 });
     return;
   }
-  process.env.JUMPSEAT_MIGRATED_DATA_DIR = dir;
   process.once('exit', () => rmSync(dir, { recursive: true, force: true }));
+  return dir;
 }
 
 /**
@@ -304,6 +310,10 @@ const runQuality = (output) =>
 // it runs after them, alone, as before. Never beside the two-worker Vitest stage or Playwright:
 // with both cores busy its margins shrank (sign-in's median fell from 100 to 97 beside the
 // journeys), and a gate must not gamble.
+// The journeys' migrated data directory, made beside the quality gates (~4 s of CPU, in their
+// idle time; beside the build it added as much to the build's wall time). The gates' own server
+// starts on an empty directory, a first start, as before.
+const migratedDataDir = withBrowser ? makeMigratedDataDir() : Promise.resolve(undefined);
 const qualityBeside = withBrowser && Boolean(findHeadlessShell()) && canRaisePriority();
 const postgresBesideQuality =
   qualityBeside && wanted('vitest-postgres') && Boolean(process.env.TEST_DATABASE_URL);
@@ -347,12 +357,33 @@ await quality.collect();
 if (withBrowser && !qualityBeside) await stage('quality', runQuality);
 
 await stage('vitest', () =>
-  vitest('vitest (domain, server on PGlite, web)', [], `${out}/vitest.json`, {}),
+  vitest('vitest (server on PGlite)', ['--project', 'server'], `${out}/vitest.json`, {}),
 );
 if (postgresBeside) await postgresBeside.collect();
 else if (process.env.TEST_DATABASE_URL)
   await stage('vitest-postgres', (output) => postgresPass(output));
 else if (only?.has('vitest-postgres')) missing('vitest-postgres', 'TEST_DATABASE_URL is not set');
+
+/** The suites without a server or database: the web app in jsdom, the domain rules, the architecture. */
+const webPass = (output, workers) =>
+  vitest(
+    'vitest (web, domain, architecture)',
+    [
+      ...['web', 'web-mocks', 'domain', 'architecture'].flatMap((name) => ['--project', name]),
+      ...(workers ? ['--maxWorkers', String(workers)] : []),
+    ],
+    `${out}/vitest-web.json`,
+    {},
+    output,
+  );
+// Beside the journeys, with one worker: two journeys at a time leave about a third of the two
+// cores idle (waits between the browser, the server and the test; docs/testing.md, 'The order
+// of the stages'), and these suites need no server, browser or port of theirs.
+const webBesideJourneys = withBrowser && wanted('e2e');
+const webBeside = webBesideJourneys
+  ? besideNext('vitest-web', ['e2e'], (output) => webPass(output, 1))
+  : null;
+if (!webBeside) await stage('vitest-web', (output) => webPass(output));
 
 if (withBrowser) {
   // One Playwright run for both databases: every journey on PGlite (project 'chromium') and,
@@ -363,6 +394,8 @@ if (withBrowser) {
   // what only a real server and browser show together (sign-up to chat, live updates over the
   // LISTEN/NOTIFY bus, sessions ended everywhere, payments, moderation, the offline queue's
   // exactly-once send). `--only e2e-postgres` runs the PostgreSQL project alone.
+  const migrated = await migratedDataDir;
+  if (migrated) process.env.JUMPSEAT_MIGRATED_DATA_DIR = migrated;
   const withPostgres = Boolean(process.env.TEST_DATABASE_URL);
   if (wanted('e2e') || wanted('e2e-postgres')) {
     console.log(`\nJourneys' browser: ${findHeadlessShell() ?? chromium}`);
@@ -392,6 +425,7 @@ if (withBrowser) {
     missing('e2e-postgres', 'TEST_DATABASE_URL is not set');
   }
 }
+if (webBeside) await webBeside.collect();
 
 const passed = stages.reduce((n, s) => n + s.passed, 0);
 const failed = stages.reduce((n, s) => n + s.failed, 0);

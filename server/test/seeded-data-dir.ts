@@ -9,8 +9,9 @@ import { pgliteEngine } from './test-database';
  * A new DATA_DIR holding a copy of the migrated PGlite database (the suite's snapshot), for a
  * spawned server: it then starts as on any day after its first, without initdb and every
  * migration first, which cost a fresh start several CPU seconds on the 2-core machine. The first
- * start on an empty DATA_DIR stays covered: main.test.ts's first test, every journey's server
- * and the quality gates' server start on one.
+ * start on an empty DATA_DIR stays covered: main.test.ts's first test and the quality gates'
+ * server start on one (the journeys' servers start on a copy too: newServerDataDir in
+ * ./processes.ts).
  */
 export async function seededDataDir(prefix = 'jumpseat-seeded-'): Promise<string> {
   const dir = mkdtempSync(path.join(os.tmpdir(), prefix));
