@@ -9,9 +9,9 @@ import { ensureMigratedDataDir, newServerDataDir } from './server/test/processes
 // directories) goes into the environment once, and workers inherit it.
 const port = Number(process.env.E2E_PORT ?? 5099);
 // Every PGlite server of the run (the shared one, each journey's own) starts on a copy of one
-// migrated data directory: `npm test` makes it beside the web build, a run alone makes it here
-// (server/test/processes.ts). Workers inherit its name.
-ensureMigratedDataDir(process.cwd());
+// migrated data directory: `npm test` makes it beside the quality gates, a run alone makes it
+// here (server/test/processes.ts). Workers inherit its name. Not for a run on E2E_DATABASE_URL.
+if (!process.env.E2E_DATABASE_URL) ensureMigratedDataDir(import.meta.dirname);
 // A fresh data directory per run; workers inherit it to read the dev mail folder.
 process.env.E2E_DATA_DIR ??= newServerDataDir('jumpseat-e2e-');
 process.env.ADMIN_EMAIL ??= 'admin@ba.com';

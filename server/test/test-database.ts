@@ -18,6 +18,10 @@ export function pgliteEngine(): Promise<PgliteEngine> {
     ),
     fsBundle: new Blob([readFileSync(require.resolve('@electric-sql/pglite/pglite.data'))]),
   }))();
+  // A failed compile is not kept for the worker's next file: it tries again.
+  engine.catch(() => {
+    engine = undefined;
+  });
   return engine;
 }
 

@@ -1,0 +1,2 @@
+export const SERVER_PROJECTS: string[];
+export const WEB_PROJECTS: string[];
