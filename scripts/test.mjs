@@ -295,6 +295,19 @@ function canRaisePriority() {
   return probe.status === 0;
 }
 
+// The journeys' migrated data directory, made while the quality gates start their own server
+// and browser (~4 s and ~6 CPU seconds, done before the gates' first measurement; beside the
+// build it added as much to the build's wall time). The gates' own server starts on an empty
+// directory, a first start, as before. Where the gates run alone, it is made before them.
+const migratedDataDir = withBrowser
+  ? makeMigratedDataDir().catch((error) => {
+      console.log(`\nmigrated data directory: ${error.message}`);
+      failures.push('migrated data directory');
+      stages.push({ name: 'migrated data directory', ms: 0, passed: 0, failed: 1 });
+      return '';
+    })
+  : Promise.resolve(undefined);
+
 const runQuality = (output) =>
   // Lighthouse (mobile) on five screens, installability and the landing's JS budget.
   // Performance is gated on the median of up to five runs per screen.
@@ -314,18 +327,6 @@ const runQuality = (output) =>
 // it runs after them, alone, as before. Never beside the two-worker Vitest stage or Playwright:
 // with both cores busy its margins shrank (sign-in's median fell from 100 to 97 beside the
 // journeys), and a gate must not gamble.
-// The journeys' migrated data directory, made while the quality gates start their own server
-// and browser (~4 s and ~6 CPU seconds, done before the gates' first measurement; beside the
-// build it added as much to the build's wall time). The gates' own server starts on an empty
-// directory, a first start, as before. Where the gates run alone, it is made before them.
-const migratedDataDir = withBrowser
-  ? makeMigratedDataDir().catch((error) => {
-      console.log(`\nmigrated data directory: ${error.message}`);
-      failures.push('migrated data directory');
-      stages.push({ name: 'migrated data directory', ms: 0, passed: 0, failed: 1 });
-      return '';
-    })
-  : Promise.resolve(undefined);
 const qualityBeside = withBrowser && Boolean(findHeadlessShell()) && canRaisePriority();
 const postgresBesideQuality =
   qualityBeside && wanted('vitest-postgres') && Boolean(process.env.TEST_DATABASE_URL);
