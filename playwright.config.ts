@@ -47,7 +47,7 @@ const webServers: NonNullable<PlaywrightTestConfig['webServer']> = [
     // The one build of the run: `npm test` builds before the quality gates and the journeys
     // (E2E_WEB_BUILT); `npx playwright test` alone builds here. Playwright starts the web
     // servers one after the other, so the PostgreSQL server below serves this same build.
-    command: `${process.env.E2E_WEB_BUILT ? '' : 'npm run build && '}node --import tsx server/main.ts`,
+    command: `${process.env.E2E_WEB_BUILT ? '' : 'npm run build && '}node --import ./server/typescript-imports.mjs server/main.ts`,
     url: `http://localhost:${port}/api/health`,
     reuseExistingServer: false,
     timeout: 120_000,

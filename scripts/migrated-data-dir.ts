@@ -1,5 +1,5 @@
 /**
- * `node --import tsx scripts/migrated-data-dir.ts DIR`: DIR becomes a server's data directory
+ * `node --import ./server/typescript-imports.mjs scripts/migrated-data-dir.ts DIR`: DIR becomes a server's data directory
  * holding an empty, fully migrated PGlite database, and nothing else (the secrets are each
  * server's own, made at its first start). The test runs copy it for every server they spawn
  * (server/test/processes.ts, newServerDataDir): initdb and every migration once per run instead

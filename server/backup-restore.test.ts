@@ -18,7 +18,7 @@ import { describe, expect, it } from 'vitest';
 import { createScratchDatabase } from '../scripts/scratch-database.mjs';
 import { type Database, openDatabase } from './db/client';
 import { lockDataDir } from './db/data-dir-lock';
-import { spawnProcess } from './test/processes';
+import { RUN_TYPESCRIPT, spawnProcess } from './test/processes';
 
 /**
  * `npm run backup` and `npm run restore` as an operator runs them (the scripts as processes),
@@ -30,7 +30,7 @@ type Outcome = { code: number; out: string };
 
 /** A script run to its end as `npm run <name>` runs it; a process ended by a signal counts as 1. */
 async function script(name: string, args: string[], env: Record<string, string>): Promise<Outcome> {
-  const proc = spawnProcess(process.execPath, ['--import', 'tsx', `scripts/${name}.ts`, ...args], {
+  const proc = spawnProcess(process.execPath, [...RUN_TYPESCRIPT, `scripts/${name}.ts`, ...args], {
     env: { PATH: process.env.PATH, ...env },
   });
   const { code } = await proc.exited;

@@ -5,6 +5,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { loadConfig } from './config';
+import { RUN_TYPESCRIPT } from './test/processes';
 
 const base = { APP_SECRET: 'x'.repeat(64), STRIPE_WEBHOOK_SECRET: 'whsec_config_test' };
 
@@ -179,7 +180,7 @@ describe('loadConfig', () => {
 
 describe('server start with a bad configuration', () => {
   const start = (env: Record<string, string>, timeout = 15_000) =>
-    spawnSync(process.execPath, ['--import', 'tsx', 'server/main.ts'], {
+    spawnSync(process.execPath, [...RUN_TYPESCRIPT, 'server/main.ts'], {
       env: { PATH: process.env.PATH, DATA_DIR: mkdtempSync(path.join(os.tmpdir(), 'js-')), ...env },
       encoding: 'utf8',
       timeout,

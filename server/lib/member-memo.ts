@@ -9,11 +9,14 @@ export class MemberMemo<T> {
   private generation = 0;
   private trusted = true;
 
-  constructor(
-    private readonly ttlMs: number,
-    /** Members remembered at once; beyond it the map starts over (a bound, not an LRU). */
-    private readonly maxMembers = 10_000,
-  ) {}
+  private readonly ttlMs: number;
+  /** Members remembered at once; beyond it the map starts over (a bound, not an LRU). */
+  private readonly maxMembers: number;
+
+  constructor(ttlMs: number, maxMembers = 10_000) {
+    this.ttlMs = ttlMs;
+    this.maxMembers = maxMembers;
+  }
 
   async get(userId: number, nowMs: number, load: () => Promise<T>): Promise<T> {
     const entry = this.known.get(userId);

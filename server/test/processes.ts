@@ -5,6 +5,16 @@ import os from 'node:os';
 import path from 'node:path';
 
 /**
+ * Node's arguments that run one of the project's TypeScript files as `npm start` runs the server:
+ * Node's own type stripping, with the project's extensionless imports resolved
+ * (server/typescript-imports.mjs). An absolute path: a spawned process may have its own cwd.
+ */
+export const RUN_TYPESCRIPT = [
+  '--import',
+  path.join(import.meta.dirname, '..', 'typescript-imports.mjs'),
+] as const;
+
+/**
  * The one place tests start processes and find ports: the server suites (a crash, a restart,
  * two instances behind nginx), the journeys' own servers and the quality gates all use it.
  * Plain, erasable TypeScript with only `node:` imports, so scripts/*.mjs can import it too.
@@ -110,7 +120,7 @@ export type SpawnedServer = Spawned & {
  * spawnProcess) is inherited: a test states every setting it relies on.
  */
 export function spawnServer(env: NodeJS.ProcessEnv, options: { cwd?: string } = {}): SpawnedServer {
-  const proc = spawnProcess(process.execPath, ['--import', 'tsx', 'server/main.ts'], {
+  const proc = spawnProcess(process.execPath, [...RUN_TYPESCRIPT, 'server/main.ts'], {
     cwd: options.cwd,
     env: { PATH: process.env.PATH, HOST: '127.0.0.1', PORT: '0', LOG_LEVEL: 'warn', ...env },
   });
@@ -139,8 +149,7 @@ export function newServerDataDir(prefix: string): string {
 
 /** The arguments that make a migrated data directory in `dir` (scripts/migrated-data-dir.ts). */
 export const migratedDataDirCommand = (dir: string) => [
-  '--import',
-  'tsx',
+  ...RUN_TYPESCRIPT,
   'scripts/migrated-data-dir.ts',
   dir,
 ];

@@ -19,7 +19,9 @@ export class SocketClient {
   closed: { code: number } | null = null;
   /** Checked on every frame and on close: waits resolve on the event, not on a timer. */
   private readonly waiters = new Set<() => void>();
-  constructor(readonly ws: WebSocket) {
+  readonly ws: WebSocket;
+  constructor(ws: WebSocket) {
+    this.ws = ws;
     ws.on('message', (data) => {
       const frame = JSON.parse(data.toString()) as Frame;
       this.frames.push(frame);

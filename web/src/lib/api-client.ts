@@ -1,11 +1,11 @@
 /** An error from our API, carrying the server's `message` (the spec's text) and fields. */
 export class ApiError extends Error {
-  constructor(
-    readonly status: number,
-    message: string,
-    readonly body: Record<string, unknown> = {},
-  ) {
+  readonly status: number;
+  readonly body: Record<string, unknown>;
+  constructor(status: number, message: string, body: Record<string, unknown> = {}) {
     super(message);
+    this.status = status;
+    this.body = body;
   }
   get errorType(): string | undefined {
     return typeof this.body.errorType === 'string' ? this.body.errorType : undefined;

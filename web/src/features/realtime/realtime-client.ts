@@ -24,11 +24,10 @@ export type RequestBody = RequestFrame extends infer F
 
 /** The server's `error` answer to a request; `code` 'overloaded' means: resend later. */
 export class RequestError extends Error {
-  constructor(
-    message: string,
-    readonly code?: string,
-  ) {
+  readonly code?: string;
+  constructor(message: string, code?: string) {
     super(message);
+    this.code = code;
   }
 }
 
@@ -113,7 +112,10 @@ export class RealtimeClient {
   private readonly createSocket: CreateSocket;
   private readonly random: () => number;
 
-  constructor(private readonly options: RealtimeClientOptions) {
+  private readonly options: RealtimeClientOptions;
+
+  constructor(options: RealtimeClientOptions) {
+    this.options = options;
     this.createSocket = options.createSocket ?? ((url) => new WebSocket(url));
     this.random = options.random ?? Math.random;
   }
