@@ -74,7 +74,7 @@ function expectSeeded(data: Record<string, unknown>) {
 
 describe.runIf(process.env.JUMPSEAT_TEST_DB !== 'postgres')('backup and restore, PGlite', () => {
   // Cap 120 s (a cap, not a wait): five processes (seed, two backups, two restores), each loading
-  // the app's modules through tsx (11-14 s each on a loaded 2-core CI box, as config.test.ts measured).
+  // the app's modules (11-14 s each through tsx on a loaded 2-core CI box, as config.test.ts measured).
   it('round-trips a seeded DATA_DIR; refuses while the server holds it, and a non-empty DATA_DIR', async () => {
     const source = tmp('backup-src');
     const seeded = await script('seed', [], { DATA_DIR: source });
@@ -196,7 +196,6 @@ describe.runIf(process.env.JUMPSEAT_TEST_DB !== 'postgres')(
         expect(restored.out).toContain('nothing was restored');
         expect(existsSync(target)).toBe(false);
         // Refused after extracting or before, nothing of the archive is left behind.
-        // (tsx keeps its compile cache there too.)
         expect(readdirSync(scratch).filter((name) => name.startsWith('jumpseat-'))).toEqual([]);
       },
       60_000,
@@ -226,7 +225,7 @@ describe.runIf(process.env.JUMPSEAT_TEST_DB === 'postgres' && !!process.env.TEST
   'backup and restore, PostgreSQL',
   () => {
     // Cap 120 s (a cap, not a wait): seed, pg_dump backup and two restores as processes, each
-    // loading the app's modules through tsx.
+    // loading the app's modules.
     it('round-trips a seeded database with pg_dump -Fc; refuses a database that is not empty', async () => {
       const serverUrl = process.env.TEST_DATABASE_URL!;
       const from = await createScratchDatabase(serverUrl, 'jumpseat_backup_src');

@@ -21,7 +21,7 @@ async function stopped(server: Spawned) {
 
 describe.runIf(process.env.JUMPSEAT_TEST_DB !== 'postgres')('server process', () => {
   // Cap 90 s (a cap, not a wait): three server processes started one after another, each loading
-  // the app's modules through tsx and opening PGlite.
+  // the app's modules and opening PGlite.
   it('serves, keeps data across a restart, refuses a second process on the same DATA_DIR, exits 0 on SIGTERM', async () => {
     const dataDir = mkdtempSync(path.join(os.tmpdir(), 'jumpseat-main-'));
     const first = start(dataDir);
@@ -47,7 +47,7 @@ describe.runIf(process.env.JUMPSEAT_TEST_DB !== 'postgres')('server process', ()
     expect(againStop, againStop.summary).toMatchObject({ code: 0, signal: null });
   }, 90_000);
 
-  // Cap 90 s (a cap, not a wait): two server processes, each loading the app's modules through tsx
+  // Cap 90 s (a cap, not a wait): two server processes, each loading the app's modules
   // and opening PGlite.
   it('a SIGTERM during startup lets the step under way finish, closes the database and exits 0', async () => {
     // Migrated already (the test above starts on an empty DATA_DIR): this one is about the stop.

@@ -6,13 +6,22 @@
 // A server start took ~2 CPU seconds less than through tsx (which transpiles every module on a
 // worker thread of its own), on the 2-core machine: docs/operations.md, 'How the server runs'.
 import { statSync } from 'node:fs';
-import { registerHooks } from 'node:module';
+import * as nodeModule from 'node:module';
 import { fileURLToPath } from 'node:url';
+
+// An older Node (its own, not the project's: `npm start` puts the project's Node 24 first) has
+// no synchronous resolve hooks and strips no types: one line saying so, not a stack trace.
+if (typeof nodeModule.registerHooks !== 'function') {
+  console.error(
+    `Jumpseat runs on Node 24 (package.json), not ${process.version}: start it with \`npm start\`.`,
+  );
+  process.exit(1);
+}
 
 const HAS_EXTENSION = /\.[cm]?[jt]sx?$|\.json$/;
 const isFile = (url) => statSync(fileURLToPath(url), { throwIfNoEntry: false })?.isFile() ?? false;
 
-registerHooks({
+nodeModule.registerHooks({
   resolve(specifier, context, nextResolve) {
     const parent = context.parentURL;
     if (
