@@ -1,5 +1,5 @@
-// `npm test`: the web build, the quality gates beside type-check, lint and the PostgreSQL pass,
-// the server suites on PGlite, then Playwright with the other Vitest suites beside it. With
+// `npm test`: the web build, the quality gates beside type-check, lint and the suites without a
+// server, the server suites on PGlite with the PostgreSQL pass beside them, then Playwright. With
 // TEST_DATABASE_URL set, the server test files where the engine matters (docs/testing.md) run
 // again on that PostgreSQL, and the one Playwright run also runs the core browser journeys
 // (@postgres) against a server on it. Prints each stage's wall time and each suite's ten slowest
@@ -318,22 +318,33 @@ const runQuality = (output) =>
     { CHROME_PATH: chromium, QUALITY_RUNS: '5' },
     output,
   );
-// The quality gates beside the type-check, lint and the PostgreSQL pass: Lighthouse leaves most
-// of the machine idle (its waits for a quiet network and CPU: a third of the two cores on
-// average), and it measures in the headless shell at a raised priority, which one busy core beside
-// it does not move (docs/testing.md, 'Lighthouse's verdict'). So what runs beside it keeps to one
-// core: the PostgreSQL pass runs with one Vitest worker (its PostgreSQL server is the rest). Where
-// it cannot measure that way (no shell, or no right to raise a priority: a developer's account),
-// it runs after them, alone, as before. Never beside the two-worker Vitest stage or Playwright:
-// with both cores busy its margins shrank (sign-in's median fell from 100 to 97 beside the
-// journeys), and a gate must not gamble.
+// The quality gates beside the type-check, lint and the suites without a server (web, domain,
+// architecture: one Vitest worker, nothing else). Lighthouse leaves most of the machine idle (its
+// waits for a quiet network and CPU: a third of the two cores on average), and it measures in the
+// headless shell at a raised priority, which one busy process beside it does not move
+// (docs/testing.md, 'Lighthouse's verdict'). More than that does, whatever its priority: beside
+// the PostgreSQL pass (a Vitest worker, its PostgreSQL server and the servers its tests spawn) a
+// screen's median fell to 98 and took up to 10 runs, and the gates 170-290 s. Where it cannot
+// measure that way (no shell, or no right to raise a priority: a developer's account), it runs
+// after them, alone, as before.
 const qualityBeside = withBrowser && Boolean(findHeadlessShell()) && canRaisePriority();
-const postgresBesideQuality =
-  qualityBeside && wanted('vitest-postgres') && Boolean(process.env.TEST_DATABASE_URL);
+/** The suites without a server or database: the web app in jsdom, the domain rules, the architecture. */
+const webPass = (output, workers) =>
+  vitest(
+    'vitest (web, domain, architecture)',
+    [
+      ...WEB_PROJECTS.flatMap((name) => ['--project', name]),
+      ...(workers ? ['--maxWorkers', String(workers)] : []),
+    ],
+    `${out}/vitest-web.json`,
+    {},
+    output,
+  );
+const webBesideQuality = qualityBeside && wanted('quality') && wanted('vitest-web');
 const quality = qualityBeside
   ? besideNext(
       'quality',
-      ['typecheck', 'lint', ...(postgresBesideQuality ? ['vitest-postgres'] : [])],
+      ['typecheck', 'lint', ...(webBesideQuality ? ['vitest-web'] : [])],
       runQuality,
     )
   : { collect: async () => undefined };
@@ -342,6 +353,15 @@ const quality = qualityBeside
 // the quality gates measure on beside it).
 await stage('typecheck', () => step('type-check', 'npm', ['run', '--silent', 'typecheck']));
 await stage('lint', () => step('lint', 'npm', ['run', '--silent', 'lint']));
+const webBeside = webBesideQuality
+  ? besideNext('vitest-web', ['quality'], (output) => webPass(output, 1))
+  : null;
+await quality.collect();
+if (webBeside) await webBeside.collect();
+if (withBrowser && !qualityBeside) {
+  await migratedDataDir;
+  await stage('quality', runQuality);
+}
 
 /**
  * The server files where the engine matters, each marked `// @postgres: <why>` on its first line
@@ -360,18 +380,12 @@ const postgresPass = (output, workers) =>
     { JUMPSEAT_TEST_DB: 'postgres' },
     output,
   );
-// Beside the quality gates with one worker, then on beside the Vitest stage once the gates are
-// done (three workers on two cores for its last minute, rather than a core idle at the gates'
-// end): ~60 s less than one after the other.
-const postgresBeside = postgresBesideQuality
-  ? besideNext('vitest-postgres', ['quality', 'vitest'], (output) => postgresPass(output, 1))
-  : null;
-await quality.collect();
-if (withBrowser && !qualityBeside) {
-  await migratedDataDir;
-  await stage('quality', runQuality);
-}
-
+// Beside the Vitest stage with one worker: three workers on two cores, rather than a stage of
+// its own after it.
+const postgresBeside =
+  wanted('vitest-postgres') && wanted('vitest') && process.env.TEST_DATABASE_URL
+    ? besideNext('vitest-postgres', ['vitest'], (output) => postgresPass(output, 1))
+    : null;
 await stage('vitest', () =>
   vitest(
     'vitest (server on PGlite)',
@@ -385,26 +399,13 @@ else if (process.env.TEST_DATABASE_URL)
   await stage('vitest-postgres', (output) => postgresPass(output));
 else if (only?.has('vitest-postgres')) missing('vitest-postgres', 'TEST_DATABASE_URL is not set');
 
-/** The suites without a server or database: the web app in jsdom, the domain rules, the architecture. */
-const webPass = (output, workers) =>
-  vitest(
-    'vitest (web, domain, architecture)',
-    [
-      ...WEB_PROJECTS.flatMap((name) => ['--project', name]),
-      ...(workers ? ['--maxWorkers', String(workers)] : []),
-    ],
-    `${out}/vitest-web.json`,
-    {},
-    output,
-  );
-// Beside the journeys, with one worker: two journeys at a time leave about a third of the two
-// cores idle (waits between the browser, the server and the test; docs/testing.md, 'The order
-// of the stages'), and these suites need no server, browser or port of theirs.
-const webBesideJourneys = withBrowser && wanted('e2e');
-const webBeside = webBesideJourneys
+// Where the gates do not run beside the others: beside the journeys, with one worker (two
+// journeys at a time leave a sixth of the two cores idle), else alone.
+const webBesideJourneys = !webBesideQuality && withBrowser && wanted('e2e');
+const webBesideE2e = webBesideJourneys
   ? besideNext('vitest-web', ['e2e'], (output) => webPass(output, 1))
   : null;
-if (!webBeside) await stage('vitest-web', (output) => webPass(output));
+if (!webBesideQuality && !webBesideE2e) await stage('vitest-web', (output) => webPass(output));
 
 if (withBrowser) {
   // One Playwright run for both databases: every journey on PGlite (project 'chromium') and,
@@ -446,7 +447,7 @@ if (withBrowser) {
     missing('e2e-postgres', 'TEST_DATABASE_URL is not set');
   }
 }
-if (webBeside) await webBeside.collect();
+if (webBesideE2e) await webBesideE2e.collect();
 
 const passed = stages.reduce((n, s) => n + s.passed, 0);
 const failed = stages.reduce((n, s) => n + s.failed, 0);
