@@ -10,8 +10,8 @@ import * as nodeModule from 'node:module';
 import { fileURLToPath } from 'node:url';
 
 // An older Node (its own, not the project's: `npm start` puts the project's Node 24 first) has
-// no synchronous resolve hooks and strips no types: one line saying so, not a stack trace.
-if (typeof nodeModule.registerHooks !== 'function') {
+// no synchronous resolve hooks, or strips no types unflagged: one line saying so, not a stack trace.
+if (typeof nodeModule.registerHooks !== 'function' || !process.features.typescript) {
   console.error(
     `Jumpseat runs on Node 24 (package.json), not ${process.version}: start it with \`npm start\`.`,
   );
@@ -28,11 +28,18 @@ nodeModule.registerHooks({
       parent?.startsWith('file:') &&
       parent.endsWith('.ts') &&
       !parent.includes('/node_modules/') &&
-      (specifier.startsWith('./') || specifier.startsWith('../')) &&
+      (specifier === '.' ||
+        specifier === '..' ||
+        specifier.startsWith('./') ||
+        specifier.startsWith('../')) &&
       !HAS_EXTENSION.test(specifier)
     ) {
-      const base = new URL(specifier, parent).href;
-      for (const candidate of [`${base}.ts`, `${base}/index.ts`]) {
+      // '.', '..' and './dir/' name a directory only: its index.ts, by one URL (a module is one
+      // URL, so no '//' in it).
+      const directory = specifier === '.' || specifier === '..' || specifier.endsWith('/');
+      const base = new URL(specifier, parent).href.replace(/\/$/, '');
+      const candidates = directory ? [`${base}/index.ts`] : [`${base}.ts`, `${base}/index.ts`];
+      for (const candidate of candidates) {
         if (isFile(candidate)) return nextResolve(candidate, context);
       }
     }
