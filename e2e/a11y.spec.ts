@@ -4,7 +4,7 @@ import { DESK, openScreen, PHONE, SCREENS, screenCast } from './helpers/screens'
 
 /** A frame of the app's own origin, or one that has not loaded anything (about:blank, srcdoc). */
 const sameOrigin = (url: string, base: string) =>
-  url.startsWith('about:') || new URL(url).origin === new URL(base).origin;
+  !url || url.startsWith('about:') || new URL(url).origin === new URL(base).origin;
 
 /**
  * Issue 18 item 7: axe finds no serious or critical violation on any important screen, at the
