@@ -118,7 +118,14 @@ function besideNext(name, beside, body) {
   const chunks = [];
   const output = { write: (chunk) => chunks.push(Buffer.from(chunk)), quiet: true };
   const started = Date.now();
-  const done = body(output).then((counts) => ({ counts, ms: Date.now() - started }));
+  // A stage that throws (an unreadable report) is one failure when collected, not an unhandled
+  // rejection that ends the runner while the stages beside it still run.
+  const done = body(output)
+    .catch((error) => {
+      failures.push(`${name}: ${error.message}`);
+      return { passed: 0, failed: 1 };
+    })
+    .then((counts) => ({ counts, ms: Date.now() - started }));
   return {
     async collect() {
       const { counts, ms } = await done;
