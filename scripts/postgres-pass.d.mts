@@ -3,4 +3,3 @@ export const POSTGRES_MARKER: RegExp;
 export const PGLITE_ONLY_MARKER: RegExp;
 export function serverTestFiles(root?: string): { file: string; firstLine: string }[];
 export function postgresPassFiles(root?: string): string[];
-export function inProcessFiles(root?: string): string[];

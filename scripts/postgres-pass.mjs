@@ -44,20 +44,6 @@ export function postgresPassFiles(root = process.cwd()) {
     .map(({ file }) => file);
 }
 
-/**
- * The server files that carry neither marker: no sign of the rule's (scripts/postgres-pass.test.ts
- * holds it), so each runs in its Vitest worker alone: no listening server, no spawned process,
- * no requests side by side, no lock. `npm test` runs them beside the quality gates, where what
- * runs must keep to one process (docs/testing.md, 'The order of the stages').
- */
-export function inProcessFiles(root = process.cwd()) {
-  return serverTestFiles(root)
-    .filter(
-      ({ firstLine }) => !POSTGRES_MARKER.test(firstLine) && !PGLITE_ONLY_MARKER.test(firstLine),
-    )
-    .map(({ file }) => file);
-}
-
 // `node scripts/postgres-pass.mjs` prints the list, one file a line.
 if (process.argv[1] && path.resolve(process.argv[1]) === fileURLToPath(import.meta.url)) {
   console.log(postgresPassFiles().join('\n'));

@@ -3,7 +3,6 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
 import {
-  inProcessFiles,
   PGLITE_ONLY_MARKER,
   POSTGRES_MARKER,
   postgresPassFiles,
@@ -122,23 +121,6 @@ describe('the PostgreSQL pass (docs/testing.md)', () => {
         .map((sign) => `${file}: ${sign.name}, but its first line is not '// @postgres: <why>'`);
     });
     expect(unmarked).toEqual([]);
-  });
-
-  it('the files run beside the quality gates are those without a marker, and show no sign', () => {
-    const inProcess = inProcessFiles(root);
-    expect(inProcess.length).toBeGreaterThan(10);
-    const pass = postgresPassFiles(root);
-    expect(inProcess.filter((file) => pass.includes(file))).toEqual([]);
-    const signed = files
-      .filter(({ file }) => inProcess.includes(file))
-      .flatMap(({ file, source }) =>
-        SIGNS.filter((sign) => sign.shows(source)).map((sign) => `${file}: ${sign.name}`),
-      );
-    expect(signed).toEqual([]);
-    // The opted-out files spawn processes: more than one process's work.
-    const optedOut = files.filter(({ firstLine }) => PGLITE_ONLY_MARKER.test(firstLine));
-    expect(optedOut.length).toBeGreaterThan(0);
-    expect(optedOut.filter(({ file }) => inProcess.includes(file))).toEqual([]);
   });
 
   it('a marker is on the first line with its reason, and a file carries one marker at most', () => {

@@ -10,7 +10,7 @@ import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeSync } f
 import os from 'node:os';
 import path from 'node:path';
 import { findChromium, findHeadlessShell } from './find-chromium.mjs';
-import { inProcessFiles, postgresPassFiles } from './postgres-pass.mjs';
+import { postgresPassFiles } from './postgres-pass.mjs';
 import { playwrightFailures, vitestFailures } from './test-failures.mjs';
 import { playwrightFileTimes, slowestFiles, stageTable, vitestFileTimes } from './test-timings.mjs';
 import { SERVER_PROJECTS, WEB_PROJECTS } from './vitest-projects.mjs';
@@ -111,10 +111,9 @@ function record(name, ms, counts, beside) {
  * Starts a stage beside the next ones (`beside`, their names): a stage that leaves most of a core
  * idle shares the machine with one that does not, instead of waiting its turn. Its output is
  * kept and printed whole, with its own timing, when `collect` is awaited after those stages.
- * `stageName`: the stage (`--only`) it is a part of, when its own name is not one.
  */
-function besideNext(name, beside, body, stageName = name) {
-  if (!wanted(stageName)) return { running: false, collect: async () => undefined };
+function besideNext(name, beside, body) {
+  if (!wanted(name)) return { collect: async () => undefined };
   // Bytes, joined once: a character split between two chunks stays whole.
   const chunks = [];
   const output = { write: (chunk) => chunks.push(Buffer.from(chunk)), quiet: true };
@@ -126,16 +125,8 @@ function besideNext(name, beside, body, stageName = name) {
       failures.push(`${name}: ${error.message}`);
       return { passed: 0, failed: 1 };
     })
-    .then((counts) => {
-      finished = true;
-      return { counts, ms: Date.now() - started };
-    });
-  let finished = false;
+    .then((counts) => ({ counts, ms: Date.now() - started }));
   return {
-    /** Whether it is still under way. */
-    get running() {
-      return !finished;
-    },
     async collect() {
       const { counts, ms } = await done;
       writeSync(1, Buffer.concat(chunks));
@@ -363,7 +354,7 @@ const quality = qualityBeside
       ['typecheck', 'lint', ...(webBesideQuality ? ['vitest-web'] : [])],
       runQuality,
     )
-  : { running: false, collect: async () => undefined };
+  : { collect: async () => undefined };
 // The package's own scripts: `npm run typecheck` is TypeScript 7's tsc on one thread (its default
 // four checkers took more CPU and more wall time on the 2-core machine, and would take the core
 // the quality gates measure on beside it).
@@ -372,31 +363,8 @@ await stage('lint', () => step('lint', 'npm', ['run', '--silent', 'lint']));
 const webBeside = webBesideQuality
   ? besideNext('vitest-web', ['quality'], (output) => webPass(output, 1))
   : null;
-if (webBeside) await webBeside.collect();
-// The gates still measuring, the server files that run in one process (no listening server, no
-// spawned process, no lock: the files without a marker, scripts/postgres-pass.mjs) follow on
-// PGlite with one worker, one process beside the gates as vitest-web was; the other server files
-// run after the gates, as below. It took ~80 s of the gates' ~125 s for the pair before; the
-// gates alone left more than a core idle for the rest (7 December 2026).
-const serverInProcess =
-  quality.running && wanted('vitest')
-    ? besideNext(
-        'vitest (in one process)',
-        ['quality'],
-        (output) =>
-          vitest(
-            'vitest (server on PGlite: the files in one process)',
-            [...SERVER_PROJECTS.flatMap((name) => ['--project', name]), '--maxWorkers', '1'].concat(
-              inProcessFiles(),
-            ),
-            `${out}/vitest-in-process.json`,
-            {},
-            output,
-          ),
-        'vitest',
-      )
-    : null;
 await quality.collect();
+if (webBeside) await webBeside.collect();
 if (withBrowser && !qualityBeside) {
   await migratedDataDir;
   await stage('quality', runQuality);
@@ -427,16 +395,12 @@ const postgresBeside =
     : null;
 await stage('vitest', () =>
   vitest(
-    serverInProcess ? 'vitest (server on PGlite: the other files)' : 'vitest (server on PGlite)',
-    [
-      ...SERVER_PROJECTS.flatMap((name) => ['--project', name]),
-      ...(serverInProcess ? inProcessFiles().flatMap((file) => ['--exclude', file]) : []),
-    ],
+    'vitest (server on PGlite)',
+    SERVER_PROJECTS.flatMap((name) => ['--project', name]),
     `${out}/vitest.json`,
     {},
   ),
 );
-if (serverInProcess) await serverInProcess.collect();
 if (postgresBeside) await postgresBeside.collect();
 else if (process.env.TEST_DATABASE_URL)
   await stage('vitest-postgres', (output) => postgresPass(output));
