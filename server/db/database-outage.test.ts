@@ -164,25 +164,41 @@ describe.runIf(process.env.JUMPSEAT_TEST_DB === 'postgres' && process.env.TEST_D
 
           // Everything at once, each retried until it works (or the give-up deadline passes).
           const deadline = upAt + RECOVERY_GIVE_UP_MS;
-          const recovered = async (name: string, check: () => Promise<boolean>) => {
+          // What each check last saw (a status and body, or an error), for a failure to name.
+          const lastSeen = new Map<string, string>();
+          const recovered = async (
+            name: string,
+            check: (seen: (what: string) => void) => Promise<boolean>,
+          ) => {
+            const seen = (what: string) => lastSeen.set(name, what);
             while (Date.now() < deadline) {
-              if (await check().catch(() => false)) return Date.now() - upAt;
+              const ok = await check(seen).catch((error: unknown) => {
+                seen(`threw ${error instanceof Error ? error.message : String(error)}`);
+                return false;
+              });
+              if (ok) return Date.now() - upAt;
               await new Promise((r) => setTimeout(r, 50));
             }
-            throw new Error(`${name} not back within ${RECOVERY_GIVE_UP_MS} ms of PostgreSQL`);
+            throw new Error(
+              `${name} not back within ${RECOVERY_GIVE_UP_MS} ms of PostgreSQL; last seen: ${lastSeen.get(name) ?? 'nothing'}`,
+            );
+          };
+          const answered = async (
+            seen: (what: string) => void,
+            app: FastifyInstance,
+            url: string,
+            cookie?: string,
+          ) => {
+            const res = await get(app, url, cookie);
+            seen(`${res.status} ${res.body.slice(0, 200)}`);
+            return res.status === 200;
           };
           let pushes = 0;
           const times = await Promise.all([
-            recovered(
-              'HTTP on A',
-              async () => (await get(a, '/api/flights', bobCookie)).status === 200,
-            ),
-            recovered(
-              'HTTP on B',
-              async () => (await get(b, '/api/flights', bobCookie)).status === 200,
-            ),
-            recovered('health on A', async () => (await get(a, '/api/health')).status === 200),
-            recovered('health on B', async () => (await get(b, '/api/health')).status === 200),
+            recovered('HTTP on A', (seen) => answered(seen, a, '/api/flights', bobCookie)),
+            recovered('HTTP on B', (seen) => answered(seen, b, '/api/flights', bobCookie)),
+            recovered('health on A', (seen) => answered(seen, a, '/api/health')),
+            recovered('health on B', (seen) => answered(seen, b, '/api/health')),
             recovered('fan-out A to B', async () => {
               // The socket stayed open, or reconnects (as the client does) once B can check it.
               if (bobOnB.closed) bobOnB = await openSocket(b, { cookie: bobCookie });
