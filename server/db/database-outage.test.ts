@@ -164,13 +164,15 @@ describe.runIf(process.env.JUMPSEAT_TEST_DB === 'postgres' && process.env.TEST_D
 
           // Everything at once, each retried until it works (or the give-up deadline passes).
           const deadline = upAt + RECOVERY_GIVE_UP_MS;
-          // What each check last saw (a status and body, or an error), for a failure to name.
-          const lastSeen = new Map<string, string>();
           const recovered = async (
             name: string,
             check: (seen: (what: string) => void) => Promise<boolean>,
           ) => {
-            const seen = (what: string) => lastSeen.set(name, what);
+            // What the check last saw (a status and body, or an error), for a failure to name.
+            let last = 'nothing';
+            const seen = (what: string) => {
+              last = what;
+            };
             while (Date.now() < deadline) {
               const ok = await check(seen).catch((error: unknown) => {
                 seen(`threw ${error instanceof Error ? error.message : String(error)}`);
@@ -180,7 +182,7 @@ describe.runIf(process.env.JUMPSEAT_TEST_DB === 'postgres' && process.env.TEST_D
               await new Promise((r) => setTimeout(r, 50));
             }
             throw new Error(
-              `${name} not back within ${RECOVERY_GIVE_UP_MS} ms of PostgreSQL; last seen: ${lastSeen.get(name) ?? 'nothing'}`,
+              `${name} not back within ${RECOVERY_GIVE_UP_MS} ms of PostgreSQL; last seen: ${last}`,
             );
           };
           const answered = async (
