@@ -2,10 +2,10 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { PGlite, type QueryOptions, type Transaction, types } from '@electric-sql/pglite';
 import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
-import { sql } from 'drizzle-orm';
+import { is, sql } from 'drizzle-orm';
 import { drizzle as drizzlePg, type NodePgDatabase } from 'drizzle-orm/node-postgres';
 import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
-import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
+import { drizzle as drizzlePglite, PgliteDatabase, PgliteTransaction } from 'drizzle-orm/pglite';
 import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import pg from 'pg';
 import * as schema from './schema';
@@ -20,6 +20,14 @@ export type Db = NodePgDatabase<typeof schema>;
 /** The handle a transaction callback receives; it can run every query the database can. */
 export type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
 export type DbOrTx = Db | Tx;
+
+/**
+ * True on PGlite: one connection that runs one transaction at a time (its own mutex holds every
+ * query and transaction until the one under way ends), so nothing can wait on a lock there.
+ */
+export function runsOneTransactionAtATime(db: DbOrTx): boolean {
+  return is(db, PgliteTransaction) || is(db, PgliteDatabase);
+}
 
 export type Database = {
   db: Db;

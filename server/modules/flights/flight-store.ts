@@ -11,7 +11,7 @@ import {
   reconcileDepartureTime,
   utcDay,
 } from '../../../domain';
-import type { DbOrTx } from '../../db/client';
+import { type DbOrTx, runsOneTransactionAtATime } from '../../db/client';
 import {
   dailyFlightCounts,
   type FlightRow,
@@ -50,7 +50,8 @@ export type NewFlightValues = {
  * re-reads the winner: insertFlightsByKey).
  */
 export async function lockFlightKeys(tx: DbOrTx, keys: string[]) {
-  if (keys.length === 0) return;
+  // None needed where one transaction runs at a time (PGlite): as lockKeys.
+  if (keys.length === 0 || runsOneTransactionAtATime(tx)) return;
   const sorted = [...new Set(keys)].sort();
   await tx.execute(
     sql`select pg_advisory_xact_lock(hashtext(k)) from (values ${sql.join(
