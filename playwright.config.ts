@@ -42,19 +42,20 @@ const serverEnv = {
   RATE_LIMIT_LOGIN_PER_ACCOUNT: '1000',
 };
 
-const webServers: NonNullable<PlaywrightTestConfig['webServer']> = [
+/**
+ * The run's shared servers, started side by side by one launcher (scripts/e2e-servers.mjs):
+ * Playwright starts its webServers one after the other and polls each for readiness, 3 s before
+ * the first journey on a quiet 2-core machine that this saves. Each gets its own environment.
+ */
+const servers = [
   {
-    // The one build of the run: `npm test` builds before the quality gates and the journeys
-    // (E2E_WEB_BUILT); `npx playwright test` alone builds here. Playwright starts the web
-    // servers one after the other, so the PostgreSQL server below serves this same build.
-    command: `${process.env.E2E_WEB_BUILT ? '' : 'npm run build && '}node --import ./server/typescript-imports.mjs server/main.ts`,
-    url: `http://localhost:${port}/api/health`,
-    reuseExistingServer: false,
-    timeout: 120_000,
+    name: 'e2e-pglite',
+    port,
+    postgres: false,
     env: {
       PORT: String(port),
       DATA_DIR: process.env.E2E_DATA_DIR,
-      // E2E_DATABASE_URL runs the same journeys against a PostgreSQL server instead of PGlite.
+      // E2E_DATABASE_URL runs the same journeys against a PostgreSQL server instead of PGlite
       // (a shared database needs a shared APP_SECRET, as every instance would have).
       ...(process.env.E2E_DATABASE_URL
         ? { DATABASE_URL: process.env.E2E_DATABASE_URL, APP_SECRET: 'e2e'.repeat(22) }
@@ -62,24 +63,36 @@ const webServers: NonNullable<PlaywrightTestConfig['webServer']> = [
       ...serverEnv,
     },
   },
+  ...(postgresServer
+    ? [
+        {
+          name: 'e2e-postgres',
+          port: postgresPort,
+          postgres: true,
+          env: {
+            PORT: String(postgresPort),
+            DATA_DIR: process.env.E2E_POSTGRES_DATA_DIR!,
+            E2E_POSTGRES_SERVER: postgresServer,
+            APP_SECRET: 'e2e'.repeat(22),
+            ...serverEnv,
+          },
+        },
+      ]
+    : []),
 ];
-if (postgresServer) {
-  webServers.push({
-    command: 'node scripts/e2e-postgres-server.mjs',
-    url: `http://localhost:${postgresPort}/api/health`,
-    reuseExistingServer: false,
-    timeout: 120_000,
-    // SIGTERM, not the default SIGKILL: the wrapper stops the server, then drops the database.
-    gracefulShutdown: { signal: 'SIGTERM', timeout: 30_000 },
-    env: {
-      PORT: String(postgresPort),
-      DATA_DIR: process.env.E2E_POSTGRES_DATA_DIR!,
-      E2E_POSTGRES_SERVER: postgresServer,
-      APP_SECRET: 'e2e'.repeat(22),
-      ...serverEnv,
-    },
-  });
-}
+
+const webServer: PlaywrightTestConfig['webServer'] = {
+  // The one build of the run: `npm test` builds before the quality gates and the journeys
+  // (E2E_WEB_BUILT); `npx playwright test` alone builds here, before any server starts.
+  command: `${process.env.E2E_WEB_BUILT ? '' : 'npm run build && '}node scripts/e2e-servers.mjs`,
+  // Ready when every server has printed its ready line (the launcher says so), not on a poll.
+  wait: { stdout: /e2e servers ready/ },
+  timeout: 120_000,
+  // SIGTERM, not the default SIGKILL: the launcher stops the servers, and the PostgreSQL one's
+  // wrapper drops its scratch database, whatever way the run ends short of a SIGKILL.
+  gracefulShutdown: { signal: 'SIGTERM', timeout: 30_000 },
+  env: { E2E_SERVERS: JSON.stringify(servers) },
+};
 
 export default defineConfig({
   testDir: 'e2e',
@@ -145,5 +158,5 @@ export default defineConfig({
         ]
       : []),
   ],
-  webServer: webServers,
+  webServer,
 });

@@ -1,4 +1,4 @@
-// The e2e run's PostgreSQL-backed server (playwright.config.ts starts it when TEST_DATABASE_URL
+// The e2e run's PostgreSQL-backed server (scripts/e2e-servers.mjs starts it when TEST_DATABASE_URL
 // is set): creates a scratch database on the PostgreSQL server E2E_POSTGRES_SERVER,
 // runs server/main.ts on it (PORT, DATA_DIR, APP_SECRET and the rest from the environment, the
 // web build the first e2e server made), and on SIGTERM or SIGINT stops the server and drops the
