@@ -3,7 +3,7 @@ import {
   type BrowserContext,
   type BrowserContextOptions,
   test as base,
-  expect,
+  expect as baseExpect,
   type Page,
 } from '@playwright/test';
 import { type OwnServer, type OwnServerOptions, startOwnServer } from './helpers/own-server';
@@ -76,4 +76,43 @@ export const test = base.extend<{
   },
 });
 
-export { expect };
+/**
+ * The journeys' `expect`: Playwright's, with `toHaveURL(pattern)` waiting on the page's
+ * navigations. Playwright matches a RegExp by polling the URL (after 20, 50, 100 and 100 ms, then
+ * every 500 ms), so a journey sat up to half a second after each of the 62 redirects it asserts
+ * (seen in `DEBUG=pw:api`: the redirect 53 ms after a poll, the match 292 ms later); a predicate
+ * it waits for with `waitForURL`, as each navigation happens. Same pattern, same timeout, and a
+ * failure still names the pattern and the URL last seen. A string is left to Playwright's own.
+ */
+export const expect = baseExpect.extend({
+  async toHaveURL(
+    page: Page,
+    expected: RegExp | string | ((url: URL) => boolean),
+    options?: { timeout?: number; ignoreCase?: boolean },
+  ) {
+    const matcher = this.isNot ? baseExpect(page).not : baseExpect(page);
+    const pattern = expected instanceof RegExp ? expected : null;
+    const predicate = pattern
+      ? (url: URL) => {
+          pattern.lastIndex = 0;
+          return pattern.test(url.href);
+        }
+      : expected;
+    try {
+      await matcher.toHaveURL(predicate, { timeout: this.timeout, ...options });
+      return {
+        pass: !this.isNot,
+        message: () => `URL matches ${String(expected)}`,
+        name: 'toHaveURL',
+      };
+    } catch (error) {
+      const said = error instanceof Error ? error.message : String(error);
+      return {
+        pass: this.isNot,
+        name: 'toHaveURL',
+        message: () =>
+          `expected the page's URL ${this.isNot ? 'not ' : ''}to match ${String(expected)}; it is ${page.url()}\n\n${said}`,
+      };
+    }
+  },
+});

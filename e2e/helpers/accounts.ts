@@ -34,12 +34,19 @@ export async function passFirstRun(page: Page) {
   const accept = page
     .getByRole('dialog', { name: 'Before you continue' })
     .getByRole('button', { name: 'I Understand & Accept' });
-  const arrived = () => !/\/(passcode|login)(\?|$)/.test(new URL(page.url()).pathname);
-  await expect
-    .poll(async () => arrived() || (await accept.isVisible()), { timeout: 15_000 })
-    .toBe(true);
-  if (!arrived()) await accept.click();
-  await page.waitForURL((url) => !/^\/(passcode|login)$/.test(url.pathname));
+  const signingIn = (url: URL) => /^\/(passcode|login)$/.test(url.pathname);
+  // Whichever happens first: the page leaves sign-in, or the disclaimer asks (a first sign-in).
+  // Both are events; a poll of the two (expect.poll: 100, 250, 500 ms, then every second) left
+  // up to a second idle after every sign-in through the screens.
+  const left = page.waitForURL((url) => !signingIn(url), { timeout: 15_000 }).then(() => 'left');
+  const asked = accept.waitFor({ state: 'visible', timeout: 15_000 }).then(() => 'asked');
+  // The other one is left to settle by itself (on its timeout, or when the page closes).
+  left.catch(() => undefined);
+  asked.catch(() => undefined);
+  if ((await Promise.race([left, asked])) === 'asked' && signingIn(new URL(page.url()))) {
+    await accept.click();
+  }
+  await page.waitForURL((url) => !signingIn(url));
   if (new URL(page.url()).pathname === '/profile-setup') {
     await page.getByRole('button', { name: 'Skip for Now' }).click();
     await page.waitForURL((url) => url.pathname !== '/profile-setup');
