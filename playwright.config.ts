@@ -43,9 +43,9 @@ const serverEnv = {
 };
 
 /**
- * The run's shared servers, started side by side by one launcher (scripts/e2e-servers.mjs):
- * Playwright starts its webServers one after the other and polls each for readiness, 3 s before
- * the first journey on a quiet 2-core machine that this saves. Each gets its own environment.
+ * The run's shared servers, started side by side by one launcher (scripts/e2e-servers.mjs), each
+ * with its own environment: Playwright starts its webServers one after the other and polls each
+ * for readiness, about 2 s more before the first journey on a quiet 2-core machine.
  */
 const servers = [
   {

@@ -66,7 +66,8 @@ describe('lockKeys', () => {
         await lockKeys(tx, ['shared']);
         order.push('second holds');
       });
-      // The event: the second's connection is seen waiting for an advisory lock.
+      // The event: the second's connection is seen waiting for an advisory lock (a cap: the
+      // test's timeout).
       for (;;) {
         const { rows } = await db.execute<{ n: number }>(
           sql`select count(*)::int as n from pg_locks where locktype = 'advisory' and not granted`,

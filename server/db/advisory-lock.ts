@@ -6,7 +6,7 @@ import { type Db, runsOneTransactionAtATime, type Tx } from './client';
  * same keys can never wait on each other in a cycle). Held until the transaction ends, on every
  * instance sharing the database. On PGlite, which runs one transaction at a time, no one could
  * wait on it, so no statement is sent: it was a fifth of all the statements the server suites
- * sent there (20,291 of 92,000), and of a refused sign-in's.
+ * sent there (20,291 of 92,000), and one of the five a refused sign-in sent.
  */
 export async function lockKeys(tx: Tx, keys: string[]) {
   if (keys.length === 0 || runsOneTransactionAtATime(tx)) return;
